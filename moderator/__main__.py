@@ -1,0 +1,3 @@
+from moderator.cli import main
+
+main()

@@ -1,0 +1,21 @@
+"""The rules of The Resistance, pure: no I/O, no text, no clock, no global random.
+
+    >>> g = Game.new(players=5, first_leader=0)
+    >>> g = g.propose([0, 3]).vote(approvals={0, 1, 3})
+    >>> g.phase, g.team
+    ('mission', (0, 3))
+"""
+
+from moderator.rules.errors import RuleError
+from moderator.rules.game import (
+    ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, RESISTANCE, SPIES, VOTE,
+    Assassination, Game, Mission, Proposal,
+)
+from moderator.rules.setup import MODULES, ROLES, VARIANTS, character_cards
+from moderator.rules.simulate import random_game
+
+__all__ = [
+    "ASSASSINATION", "GAME_OVER", "MISSION", "MODULES", "PROPOSAL", "RESISTANCE", "ROLES",
+    "SPIES", "VARIANTS", "VOTE", "Assassination", "Game", "Mission", "Proposal", "RuleError",
+    "character_cards", "random_game",
+]
