@@ -1,0 +1,170 @@
+"""What every command shares: language, the console, naming players, and refusing cleanly."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import inspect
+import sys
+import unicodedata
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import typer
+
+from moderator import i18n
+from moderator.rules import RuleError
+from moderator.store import StoreError
+
+REFUSED, USAGE = 1, 2
+
+
+class Refusal(Exception):
+    """A translated refusal raised by the command line itself (not by the rules)."""
+
+    def __init__(self, code: str, exit_code: int = REFUSED, **params: object) -> None:
+        super().__init__(code)
+        self.code, self.exit_code, self.params = code, exit_code, params
+
+
+class Out:
+    """Where a command writes: rich consoles for stdout and stderr, in one language."""
+
+    def __init__(self, lang: str, explicit: bool = False) -> None:
+        self.lang = lang
+        self.explicit = explicit  # --lang given: it wins over the game's language
+        self.names: list[str] = []  # the table's names, once a game is loaded
+        self._console = None
+        self._errors = None
+
+    def adopt(self, lang: str, names: list[str]) -> None:
+        """Speak the loaded game's language (unless --lang said otherwise) and its names."""
+        if not self.explicit:
+            self.lang = lang
+        self.names = names
+
+    def t(self, key: str, /, **params: object) -> str:
+        return i18n.t(self.lang, key, **params)
+
+    @property
+    def console(self):
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, soft_wrap=False)
+        return self._console
+
+    def say(self, key: str, /, **params: object) -> None:
+        self.print(self.t(key, **params))
+
+    def print(self, *renderables: Any) -> None:
+        self.console.print(*renderables)
+
+    def json(self, data: object) -> None:
+        import json
+
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+    def error(self, text: str) -> None:
+        if self._errors is None:
+            from rich.console import Console
+
+            self._errors = Console(stderr=True, highlight=False)
+        self._errors.print(text, markup=False)
+
+
+def handled(command: Callable) -> Callable:
+    """Run a command so that no traceback ever reaches the host: refusals become one
+    translated line and exit 1 (2 for bad usage). The command gets an `Out` first."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        explicit = kwargs.get("lang")
+        out = Out(i18n.choose(explicit), explicit=bool(explicit))
+        try:
+            if explicit and explicit not in i18n.LANGUAGES:
+                raise Refusal("errors.lang_unknown", lang=explicit, known=", ".join(i18n.LANGUAGES))
+            command(out, *args, **kwargs)
+        except (Refusal, RuleError, StoreError) as error:
+            code = getattr(error, "exit_code", REFUSED)
+            out.error(out.t(error.code, **readable(error.params, out.names)))
+            raise typer.Exit(code) from None
+        except typer.Exit:
+            raise
+        except KeyboardInterrupt:
+            out.error(out.t("errors.interrupted"))
+            raise typer.Exit(REFUSED) from None
+        except Exception as error:  # noqa: BLE001 - the last line of defence
+            out.error(out.t("errors.internal", what=type(error).__name__))
+            raise typer.Exit(REFUSED) from None
+
+    signature = inspect.signature(command)
+    wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=list(signature.parameters.values())[1:]
+    )
+    return wrapper
+
+
+def readable(params: dict, names: list[str]) -> dict:
+    """Engine parameters as a person reads them: seats as names, lists joined."""
+    shown: dict[str, object] = {}
+    for key, value in params.items():
+        if key == "seat" and isinstance(value, int) and 0 <= value < len(names):
+            value = names[value]
+        elif key == "missions" and isinstance(value, (list, tuple)):
+            value = ", ".join(str(v) for v in value)
+        shown[key] = value
+    return shown
+
+
+def split(values: Iterable[str] | str | None) -> list[str]:
+    """`a,b c` and repeated options alike become a flat list of non-empty items."""
+    if values is None:
+        return []
+    if isinstance(values, str):
+        values = [values]
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def fold(text: str) -> str:
+    return unicodedata.normalize("NFC", text).casefold().strip()
+
+
+def seat_of(token: str, names: list[str]) -> int:
+    """A player named by seat number (1-based), name, or unambiguous prefix; 0-based seat."""
+    token = token.strip()
+    if token.isdigit():
+        seat = int(token)
+        if not 1 <= seat <= len(names):
+            raise Refusal("errors.seat_unknown", seat=seat, players=len(names))
+        return seat - 1
+    wanted = fold(token)
+    folded = [fold(name) for name in names]
+    if wanted in folded:
+        return folded.index(wanted)
+    matches = [seat for seat, name in enumerate(folded) if name.startswith(wanted)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise Refusal(
+            "errors.player_ambiguous", name=token, matches=", ".join(names[m] for m in matches)
+        )
+    close = difflib.get_close_matches(wanted, folded, n=1, cutoff=0.5)
+    if close:
+        raise Refusal("errors.player_unknown_hint", name=token, hint=names[folded.index(close[0])])
+    raise Refusal("errors.player_unknown", name=token, names=", ".join(names))
+
+
+def seats_of(tokens: Iterable[str], names: list[str]) -> list[int]:
+    """Several players; naming one twice is refused."""
+    seats: list[int] = []
+    for token in tokens:
+        seat = seat_of(token, names)
+        if seat in seats:
+            raise Refusal("errors.player_twice_named", name=names[seat])
+        seats.append(seat)
+    return seats
+
+
+def players(names: list[str], seats: Iterable[int]) -> str:
+    return ", ".join(names[seat] for seat in seats)

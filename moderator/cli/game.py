@@ -1,0 +1,221 @@
+"""Commands that set up a game and record what happens at the table."""
+
+from typing import List, Optional
+
+import typer
+
+from moderator import i18n
+from moderator.cli.common import USAGE, Out, Refusal, handled, players, seat_of, seats_of, split
+
+
+def game_option(lang: str):
+    return typer.Option(None, "--game", envvar="MODERATOR_GAME", help=i18n.t(lang, "help.game"))
+
+
+def lang_option(lang: str):
+    return typer.Option(None, "--lang", help=i18n.t(lang, "help.lang"))
+
+
+def register(app: typer.Typer, lang: str) -> None:
+    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+
+    @app.command("new", help=h("new"))
+    @handled
+    def new(
+        out: Out,
+        players_count: Optional[int] = typer.Option(None, "--players", "-p", help=h("players")),
+        names: Optional[str] = typer.Option(None, "--names", help=h("names")),
+        modules: Optional[str] = typer.Option(None, "--modules", help=h("modules")),
+        roles: Optional[str] = typer.Option(None, "--roles", help=h("roles")),
+        variants: Optional[str] = typer.Option(None, "--variants", help=h("variants")),
+        lang: Optional[str] = lang_option(lang),
+        leader: Optional[str] = typer.Option(None, "--leader", help=h("leader")),
+        seed: Optional[int] = typer.Option(None, "--seed", help=h("seed")),
+        house_rule: Optional[List[str]] = typer.Option(None, "--house-rule", help=h("house_rule")),
+        allow_incompatible: bool = typer.Option(
+            False, "--allow-incompatible", help=h("allow_incompatible")
+        ),
+        no_play: bool = typer.Option(False, "--no-play", help=h("no_play")),
+        as_json: bool = typer.Option(False, "--json", help=h("json")),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+        from moderator.rules import ROLES, RuleError, setup
+
+        table = _names(out, split(names) if names is not None else None, players_count)
+        chosen_roles = split(roles)
+        for role in chosen_roles:
+            if role not in ROLES:
+                raise Refusal("errors.role_unknown", role=role, known=", ".join(ROLES))
+        chosen_modules, chosen_variants = split(modules), split(variants)
+        setup.check(len(table), chosen_modules, chosen_variants, allow_incompatible)
+        if chosen_roles:
+            raise RuleError("errors.role_not_playable", role=chosen_roles[0])
+        first = seat_of(leader, table) if leader else None
+        out.names = table
+        started = session.start(
+            players=len(table), names=table, lang=out.lang, modules=chosen_modules,
+            variants=chosen_variants, house_rules=_house_rules(house_rule), leader=first,
+            seed=seed, allow_incompatible=allow_incompatible,
+        )
+        if as_json:
+            out.json(render.status(started))
+            return
+        render.setup(out, started)
+
+    @app.command("status", help=h("status"))
+    @handled
+    def status(
+        out: Out,
+        as_json: bool = typer.Option(False, "--json", help=h("json")),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        current = _open(out, session, game)
+        if as_json:
+            out.json(render.status(current))
+            return
+        from moderator.ui import views
+
+        out.print(views.table(current, out.lang))
+
+    @app.command("propose", help=h("propose"))
+    @handled
+    def propose(
+        out: Out,
+        team: List[str] = typer.Argument(..., help=h("team"), show_default=False),
+        mission: Optional[int] = typer.Option(None, "--mission", help=h("mission")),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        current = _open(out, session, game)
+        seats = seats_of(split(team), current.names)
+        action = {"type": "propose", "team": [s + 1 for s in seats]}
+        if mission is not None:
+            action["mission"] = mission
+        render.after(out, session.act(current.game_id, action))
+
+    @app.command("vote", help=h("vote"))
+    @handled
+    def vote(
+        out: Out,
+        approve: Optional[List[str]] = typer.Option(None, "--approve", help=h("approve")),
+        reject: Optional[List[str]] = typer.Option(None, "--reject", help=h("reject")),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        if approve is None and reject is None:
+            raise Refusal("errors.vote_no_side", exit_code=USAGE)
+        current = _open(out, session, game)
+        names = current.names
+        approvals = seats_of(split(approve), names) if approve is not None else None
+        rejections = seats_of(split(reject), names) if reject is not None else None
+        everyone = set(range(len(names)))
+        if approvals is None:
+            approvals = sorted(everyone - set(rejections))
+        elif rejections is not None:
+            twice = set(approvals) & set(rejections)
+            if twice:
+                raise Refusal("errors.vote_both_sides", name=players(names, sorted(twice)))
+            missing = everyone - set(approvals) - set(rejections)
+            if missing:
+                raise Refusal("errors.vote_missing", names=players(names, sorted(missing)))
+        action = {"type": "vote", "approve": sorted(s + 1 for s in approvals)}
+        render.after(out, session.act(current.game_id, action))
+
+    @app.command("mission", help=h("mission_command"))
+    @handled
+    def mission(
+        out: Out,
+        fails: int = typer.Option(..., "--fails", help=h("fails"), show_default=False),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        current = _open(out, session, game)
+        render.after(out, session.act(current.game_id, {"type": "mission", "fails": fails}))
+
+    @app.command("assassinate", help=h("assassinate"))
+    @handled
+    def assassinate(
+        out: Out,
+        target: str = typer.Argument(..., help=h("target"), show_default=False),
+        commander: str = typer.Option(..., "--commander", help=h("commander"), show_default=False),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        current = _open(out, session, game)
+        action = {
+            "type": "assassinate",
+            "target": seat_of(target, current.names) + 1,
+            "commander": seat_of(commander, current.names) + 1,
+        }
+        render.after(out, session.act(current.game_id, action))
+
+
+def _open(out: Out, session, game_id: Optional[str]):
+    """Load the game and speak its language from here on."""
+    current = session.open_game(game_id)
+    out.adopt(current.lang, current.names)
+    render_torn(out, current)
+    return current
+
+
+def render_torn(out: Out, current) -> None:
+    if current.history.set_aside is not None:
+        out.error(out.t("warnings.torn", game=current.game_id, path=str(current.history.set_aside)))
+
+
+def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:
+    """The players' names in seating order: given, or numbered in the game's language."""
+    from moderator.rules import tables
+
+    if given is None:
+        if count is None:
+            raise Refusal("errors.players_missing", exit_code=USAGE)
+        if count not in tables.SIDES:
+            raise Refusal(
+                "errors.player_count", players=count, low=tables.MIN_PLAYERS,
+                high=tables.MAX_PLAYERS,
+            )
+        return [out.t("setup.default_name", seat=seat) for seat in range(1, count + 1)]
+    if count is not None and count != len(given):
+        raise Refusal("errors.names_count", names=len(given), players=count)
+    if len(given) not in tables.SIDES:
+        raise Refusal(
+            "errors.player_count", players=len(given), low=tables.MIN_PLAYERS,
+            high=tables.MAX_PLAYERS,
+        )
+    seen: dict = {}
+    for name in given:
+        if name.isdigit():
+            raise Refusal("errors.name_is_number", name=name)
+        key = name.casefold()
+        if key in seen:
+            raise Refusal("errors.name_twice", name=name)
+        seen[key] = name
+    return given
+
+
+def _house_rules(given: Optional[list]) -> dict:
+    chosen = {}
+    for item in given or []:
+        setting, sep, value = item.partition("=")
+        if not sep or not setting.strip() or not value.strip():
+            raise Refusal("errors.house_rule_format", given=item)
+        chosen[setting.strip()] = value.strip()
+    return chosen

@@ -1,0 +1,142 @@
+"""Commands over a game's history: undo, redo, the log, and the list of games."""
+
+from typing import Optional
+
+import typer
+
+from moderator import i18n
+from moderator.cli.common import Out, handled
+from moderator.cli.game import _open, game_option, lang_option
+
+
+def register(app: typer.Typer, lang: str) -> None:
+    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+
+    @app.command("undo", help=h("undo"))
+    @handled
+    def undo(
+        out: Out,
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        _move(out, "undo", game)
+
+    @app.command("redo", help=h("redo"))
+    @handled
+    def redo(
+        out: Out,
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        _move(out, "redo", game)
+
+    @app.command("log", help=h("log"))
+    @handled
+    def log(
+        out: Out,
+        as_json: bool = typer.Option(False, "--json", help=h("json")),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+
+        current = _open(out, session, game)
+        actions = [entry.data for entry in current.history.done]
+        if as_json:
+            out.json({
+                "game": current.game_id,
+                "players": current.names,
+                "first_leader": current.history.setup["first_leader"],
+                "actions": actions,
+                "undone": [e.data for e in reversed(current.history.undone)],
+            })
+            return
+        out.say("log.heading", game=current.game_id, count=len(actions))
+        step = session.new_game(current.history.setup)
+        for number, action in enumerate(actions, start=1):
+            where = out.t("log.where", mission=step.mission or "?", attempt=step.attempt or "?",
+                          leader=current.names[step.leader]) if step.leader is not None else ""
+            out.say("log.line", number=number, where=where,
+                    text=describe(out, current.names, action))
+            step = session.apply(step, action)
+        if current.history.undone:
+            out.say("log.undone", count=len(current.history.undone))
+
+    @app.command("games", help=h("games"))
+    @handled
+    def games(
+        out: Out,
+        as_json: bool = typer.Option(False, "--json", help=h("json")),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session, store
+
+        ids = store.game_ids()
+        rows = []
+        for game_id in ids:
+            try:
+                current = session.open_game(game_id)
+            except store.StoreError as error:
+                rows.append({"game": game_id, "error": out.t(error.code, **error.params)})
+                continue
+            g = current.game
+            rows.append({
+                "game": game_id,
+                "created": current.history.setup.get("created"),
+                "players": g.players,
+                "lang": current.lang,
+                "phase": g.phase,
+                "winner": g.winner,
+                "reason": g.reason,
+                "current": game_id == ids[-1],
+            })
+        if as_json:
+            out.json(rows)
+            return
+        if not rows:
+            out.say("games.none", home=str(store.home()))
+            return
+        for row in rows:
+            if "error" in row:
+                out.say("games.broken", game=row["game"], error=row["error"])
+                continue
+            state = (
+                out.t("games.won", winner=out.t(f"winner.{row['winner']}"))
+                if row["winner"] else out.t(f"phase.{row['phase']}")
+            )
+            key = "games.current" if row["current"] else "games.row"
+            out.say(key, game=row["game"], count=row["players"], state=state)
+
+
+def _move(out: Out, kind: str, game: Optional[str]) -> None:
+    from moderator import session
+    from moderator.ui import views
+
+    current = _open(out, session, game)
+    moved, action = (session.undo if kind == "undo" else session.redo)(current.game_id)
+    out.say(f"history.{kind}", text=describe(out, moved.names, action))
+    out.print(views.now(moved, out.lang))
+
+
+def describe(out: Out, names: list, action: dict) -> str:
+    """One logged action in words."""
+    def who(seats) -> str:
+        return ", ".join(names[s - 1] for s in seats) or "—"
+
+    kind = action["type"]
+    if kind == "propose":
+        text = out.t("log.propose", team=who(action["team"]))
+        if "mission" in action:
+            text += " " + out.t("log.for_mission", mission=action["mission"])
+        return text
+    if kind == "vote":
+        approve = action["approve"]
+        reject = [s for s in range(1, len(names) + 1) if s not in approve]
+        return out.t("log.vote", yes=len(approve), no=len(reject), approve=who(approve),
+                     reject=who(reject))
+    if kind == "mission":
+        return out.t("log.mission", count=action["fails"])
+    if kind == "assassinate":
+        return out.t("log.assassinate", target=who([action["target"]]),
+                     commander=who([action["commander"]]))
+    return kind

@@ -1,0 +1,126 @@
+"""What the commands print: the setup sheet, each action's result, and `status --json`."""
+
+from __future__ import annotations
+
+from moderator.cli.common import Out, players
+from moderator.rules import tables
+from moderator.session import Session
+
+
+def status(session: Session) -> dict:
+    """The table as JSON (design.md §4): seats 1-based, nulls where nothing is due."""
+    game = session.game
+
+    def seat(s: int | None) -> int | None:
+        return None if s is None else s + 1
+
+    def seats(ss) -> list[int]:
+        return sorted(s + 1 for s in ss)
+
+    voted = [p for p in game.proposals if p.approved is not None]
+    return {
+        "game": session.game_id,
+        "lang": session.lang,
+        "players": session.names,
+        "modules": sorted(game.modules),
+        "variants": sorted(game.variants),
+        "phase": game.phase,
+        "leader": seat(game.leader),
+        "mission": game.mission,
+        "attempt": game.attempt,
+        "team_size": game.team_size,
+        "fails_needed": game.fails_needed,
+        "score": {"resistance": game.successes, "spies": game.failures},
+        "proposals": [
+            {
+                "mission": p.mission, "attempt": p.attempt, "leader": seat(p.leader),
+                "team": seats(p.team), "approve": seats(p.approvals),
+                "reject": seats(set(range(game.players)) - p.approvals), "approved": p.approved,
+            }
+            for p in voted
+        ],
+        "missions": [
+            {"mission": m.mission, "team": seats(m.team), "fails": m.fails,
+             "result": "success" if m.succeeded else "fail"}
+            for m in game.missions
+        ],
+        "winner": game.winner,
+        "reason": game.reason,
+        "house_rules": game.settings,
+        "round": game.round,
+        "vote_track": game.rejections,
+        "team": seats(game.team) if game.team else None,
+        "next_leaders": [s + 1 for s in game.next_leaders],
+        "open_missions": list(game.open_missions) if game.targeting else None,
+        "spies": game.spies,
+        "assassination": (
+            {"target": seat(game.assassination.target),
+             "commander": seat(game.assassination.commander)}
+            if game.assassination else None
+        ),
+    }
+
+
+def setup(out: Out, session: Session) -> None:
+    """The setup sheet: the deck to shuffle, the first leader, the reveal to read."""
+    from moderator import scripts
+    from moderator.rules import character_cards
+    from moderator.ui import views
+
+    game, names = session.game, session.names
+    out.say("setup.created", game=session.game_id, count=game.players,
+            language=out.t(f"language.{session.lang}"))
+    for variant in sorted(game.variants):
+        out.say("setup.variant", name=out.t(f"variant.{variant}"),
+                summary=out.t(f"variant_summary.{variant}"))
+    for module in sorted(game.modules):
+        out.say("setup.module", name=out.t(f"module.{module}"))
+    cards = character_cards(game.players, game.modules)
+    out.say("setup.deck", count=sum(cards.values()))
+    for card, count in cards.items():
+        out.say("setup.card", count=count, card=out.t(f"card.{card}", count=count))
+    leader = names[game.first_leader]
+    how = "setup.leader_chosen" if session.history.setup["leader_chosen"] else "setup.leader_random"
+    out.say(how, leader=leader, seat=game.first_leader + 1)
+    out.say("setup.reveal_heading")
+    for number, line in enumerate(scripts.reveal(game.modules, game.variants), start=1):
+        out.say("setup.reveal_line", number=number, text=out.t(line.key))
+    out.print(views.now(session, out.lang))
+
+
+def after(out: Out, session: Session) -> None:
+    """The result of the action just recorded, then what comes now."""
+    from moderator.ui import views
+
+    game, names = session.game, session.names
+    kind = session.history.done[-1].data["type"]
+    if kind == "propose":
+        p = game.proposals[-1]
+        out.say("result.proposed", leader=names[p.leader], team=players(names, p.team),
+                mission=p.mission, attempt=p.attempt)
+    elif kind == "vote":
+        vote_result(out, session)
+    elif kind == "mission":
+        m = game.missions[-1]
+        key = "result.mission_success" if m.succeeded else "result.mission_fail"
+        out.say(key, mission=m.mission, count=m.fails)
+        if m.succeeded and m.fails:
+            out.say("result.two_fails_held")
+        out.say("result.score", resistance=game.successes, spies=game.failures)
+    elif kind == "assassinate":
+        a = game.assassination
+        out.say("result.assassinated", target=names[a.target], commander=names[a.commander])
+    out.print(views.now(session, out.lang))
+
+
+def vote_result(out: Out, session: Session) -> None:
+    game, names = session.game, session.names
+    p = game.proposals[-1]
+    approve = sorted(p.approvals)
+    reject = sorted(set(range(game.players)) - p.approvals)
+    key = "result.approved" if p.approved else "result.rejected"
+    out.say(key, yes=len(approve), no=len(reject))
+    out.say("result.approve_list", names=players(names, approve) or "—")
+    out.say("result.reject_list", names=players(names, reject) or "—")
+    if not p.approved and game.winner is None:
+        out.say("result.track", count=game.rejections, limit=tables.MAX_REJECTIONS)

@@ -1,0 +1,72 @@
+"""Message catalogues: dotted keys loaded from <lang>.yaml next to this file.
+
+Placeholders are ``str.format`` fields. A leaf that is a mapping of plural forms (``one``,
+``other``, optionally ``zero``) is chosen by the ``count`` parameter.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+LANGUAGES = ("en", "de")
+DEFAULT = "en"
+PLURAL_FORMS = frozenset({"zero", "one", "other"})
+
+
+def choose(explicit: str | None = None) -> str:
+    """`--lang`, then MODERATOR_LANG, then the locale, then English (design.md §4)."""
+    for candidate in (explicit, os.environ.get("MODERATOR_LANG")):
+        if candidate:
+            return candidate if candidate in LANGUAGES else DEFAULT
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else DEFAULT
+    return DEFAULT
+
+
+def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str | dict[str, str]]:
+    flat: dict[str, str | dict[str, str]] = {}
+    for key, value in tree.items():
+        if not isinstance(key, str):
+            raise TypeError(f"non-string key {key!r} under {prefix!r} (unquoted yes/no/on/off?)")
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping) and value and set(value) <= PLURAL_FORMS:
+            flat[path] = {form: str(text) for form, text in value.items()}
+        elif isinstance(value, Mapping):
+            flat.update(_flatten(value, f"{path}."))
+        elif isinstance(value, str):
+            flat[path] = value
+        else:
+            raise TypeError(f"{path}: expected text, got {value!r}")
+    return flat
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str | dict[str, str]]:
+    import yaml  # only here: `moderator --version` must not pay for it
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    text = files(__package__).joinpath(f"{lang}.yaml").read_text(encoding="utf-8")
+    return _flatten(yaml.load(text, Loader=loader) or {})
+
+
+def t(lang: str, key: str, /, **params: object) -> str:
+    """The text of `key` in `lang`, filled with `params`."""
+    entry = catalogue(lang)[key]
+    if isinstance(entry, dict):
+        count = params["count"]
+        if count == 0 and "zero" in entry:
+            entry = entry["zero"]
+        else:
+            entry = entry["one" if count == 1 else "other"]
+    return entry.format(**params)
+
+
+def has(lang: str, key: str) -> bool:
+    return key in catalogue(lang)
