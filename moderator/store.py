@@ -109,7 +109,7 @@ def create(setup: dict, today: date) -> str:
             break
         try:
             line = _encode({**setup, "type": "setup", "schema": SCHEMA, "game": game_id})
-            os.write(fd, line)
+            _write_all(fd, line)
             os.fsync(fd)
         except BaseException:
             os.close(fd)
@@ -138,11 +138,14 @@ def append(game_id: str, make_entry: Callable[[History], dict]) -> History:
         if not handle.writable():
             raise StoreError("errors.read_only", path=str(history.path))
         with _writing(history.path):
-            handle.seek(0, os.SEEK_END)
+            size = handle.seek(0, os.SEEK_END)
             line_number = _count_lines(handle) + 1
-            handle.write(_encode(entry))
-            handle.flush()
-            os.fsync(handle.fileno())
+            try:
+                _write_all(handle.fileno(), _encode(entry))
+                os.fsync(handle.fileno())
+            except OSError:
+                _cut_back(handle, size)  # a refused write must not leave half a line
+                raise
         _advance(history, Entry(line_number, entry))
         return history
 
@@ -154,12 +157,12 @@ def append(game_id: str, make_entry: Callable[[History], dict]) -> History:
 def _locked(game_id: str) -> Iterator[tuple]:
     path = path_of(game_id)
     try:
-        handle = open(path, "r+b")
+        handle = open(path, "r+b", buffering=0)  # one write() per line, no buffer
     except FileNotFoundError:
         raise StoreError("errors.game_unknown", game=game_id) from None
     except PermissionError:
         try:
-            handle = open(path, "rb")  # a read-only folder still lets a game be looked at
+            handle = open(path, "rb", buffering=0)  # a read-only folder still lets a game be looked at
         except OSError as error:
             raise StoreError("errors.game_unreadable", game=game_id, why=error.strerror) from None
     with handle:
@@ -236,6 +239,19 @@ def _set_aside(path: Path, handle, keep: int, torn: bytes) -> Path | None:
     except (OSError, ValueError):
         return None  # read-only: the fragment stays; it is still ignored and reported
     return aside
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _cut_back(handle, size: int) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        handle.truncate(size)
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def _count_lines(handle) -> int:

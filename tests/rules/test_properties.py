@@ -292,8 +292,11 @@ class GameMachine(RuleBasedStateMachine):
             top = min(len(game.team), SPIES[players])
             self.do_play(data.draw(st.integers(0, top), label="fails"))
         elif model.phase == "assassination":
-            seat = st.integers(0, players - 1)
-            self.do_assassinate(data.draw(seat, label="target"), data.draw(seat, label="commander"))
+            commander = data.draw(st.integers(0, players - 1), label="commander")
+            target = data.draw(
+                st.one_of(st.just(commander), st.integers(0, players - 1)), label="target"
+            )
+            self.do_assassinate(target, commander)
         else:  # game over: keep it for the replay check and start another game
             event(f"game over: {game.reason}")
             self.finished.append((self.setup, self.accepted, self.game))

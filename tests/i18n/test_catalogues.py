@@ -1,0 +1,107 @@
+"""Both languages say everything (design.md §5): same keys, same placeholders, no YAML traps."""
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from moderator import i18n
+from moderator.i18n import LANGUAGES, catalogue
+
+PACKAGE = Path(i18n.__file__).parent.parent
+
+
+def fields(entry):
+    texts = entry.values() if isinstance(entry, dict) else [entry]
+    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_german_has_exactly_the_english_keys():
+    en, de = catalogue("en"), catalogue("de")
+    assert sorted(en.keys() - de.keys()) == []
+    assert sorted(de.keys() - en.keys()) == []
+
+
+def test_every_text_has_the_same_placeholders_in_both_languages():
+    en, de = catalogue("en"), catalogue("de")
+    assert {k: (fields(en[k]), fields(de[k])) for k in en if fields(en[k]) != fields(de[k])} == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plurals_have_one_and_other(lang):
+    bad = [k for k, v in catalogue(lang).items()
+           if isinstance(v, dict) and not {"one", "other"} <= v.keys()]
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_text_is_empty_or_untranslated_english(lang):
+    assert [k for k, v in catalogue(lang).items() if not v] == []
+
+
+def test_german_is_not_english_copied():
+    en, de = catalogue("en"), catalogue("de")
+    words = {k: re.sub(r"\{[^}]*\}", "", v) for k, v in en.items() if isinstance(v, str)}
+    same = [k for k, text in words.items() if en[k] == de[k] and re.search("[a-z]{4}", text)]
+    # Only names that are the same word in both languages may stay.
+    assert set(same) <= {"variant.targeting", "status.mission", "status.team_size",
+                         "status.outcome", "module.sergeant"} | {k for k in same if k.startswith("setup.card")}
+
+
+def test_yaml_booleans_are_refused():
+    with pytest.raises(TypeError):
+        i18n._flatten({True: "Ja"})
+    with pytest.raises(TypeError):
+        i18n._flatten({"vote": False})
+
+
+def used_keys():
+    """Every literal key the code asks for: t(lang, "…"), out.say("…"), out.t("…"), h("…"),
+    RuleError("…"), Refusal("…"), StoreError("…"), Line("…")."""
+    pattern = re.compile(
+        r"""(?:\bt\(\s*\w+,\s*|\.say\(\s*|\.t\(\s*|RuleError\(\s*|Refusal\(\s*|"""
+        r"""StoreError\(\s*|Line\(\s*)f?"([a-z_]+(?:\.[a-z_{}\-.]+)+)\""""
+    )
+    keys = set()
+    for path in PACKAGE.rglob("*.py"):
+        keys.update(pattern.findall(path.read_text(encoding="utf-8")))
+    return keys
+
+
+def expand(key):
+    """`errors.turn.{self.phase}` stands for every key it can become."""
+    if "{" not in key:
+        return {key}
+    prefix = key[: key.index("{")]
+    return {k for k in catalogue("en") if k.startswith(prefix)} or {key}
+
+
+def test_every_key_the_code_uses_exists():
+    keys = used_keys()
+    assert len(keys) > 50  # the pattern really finds the code's keys
+    missing = sorted(k for key in keys for k in expand(key) if k not in catalogue("en"))
+    assert missing == []
+
+
+def test_help_is_translated_for_every_option():
+    assert all(k.startswith("help.") for k in catalogue("de") if k.startswith("help."))
+    assert catalogue("de")["help.new"] != catalogue("en")["help.new"]
+
+
+@pytest.mark.parametrize("value,expected", [
+    ("de_DE.UTF-8", "de"), ("de_AT", "de"), ("en_GB.UTF-8", "en"), ("fr_FR.UTF-8", "en"),
+    ("C", "en"),
+])
+def test_the_locale_chooses_the_language(monkeypatch, value, expected):
+    for variable in ("MODERATOR_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", value)
+    assert i18n.choose() == expected
+
+
+def test_lang_beats_moderator_lang_beats_the_locale(monkeypatch):
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.setenv("MODERATOR_LANG", "de")
+    assert i18n.choose() == "de"
+    assert i18n.choose("en") == "en"
