@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 
 import typer
@@ -38,15 +39,72 @@ def build(lang: str) -> typer.Typer:
 
 def run(args: list[str]) -> int:
     """Run one command line; the exit code (0 done, 1 refused, 2 bad usage)."""
-    app = build(language_of(args))
+    lang = language_of(args)
+    app = build(lang)
     try:
-        app(args=args, prog_name="moderator", standalone_mode=True)
-    except SystemExit as done:
-        code = done.code
-        if code is None:
-            return 0
-        if isinstance(code, int):
-            return code
-        sys.stderr.write(f"{code}\n")
+        code = app(args=args, prog_name="moderator", standalone_mode=False)
+    except typer.Exit as done:
+        return done.exit_code
+    except typer.Abort:
+        sys.stderr.write(i18n.t(lang, "errors.interrupted") + "\n")
         return 1
-    return 0
+    except Exception as error:  # the parser's refusals: unknown options, bad values
+        from typer._click.exceptions import NoArgsIsHelpError as NoArgsIsHelp
+
+        from moderator.cli.common import USAGE
+
+        message = usage_message(error, lang, args)
+        if message is None:
+            sys.stderr.write(i18n.t(lang, "errors.internal", what=type(error).__name__) + "\n")
+            return 1
+        if isinstance(error, NoArgsIsHelp):
+            sys.stdout.write(message + "\n")
+            return 0
+        sys.stderr.write(message + "\n")
+        return USAGE
+    return code if isinstance(code, int) else 0
+
+
+def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
+    """A parser error in the user's language, with where to find help; None if it is not one."""
+    from typer._click import exceptions as parser
+
+    if not isinstance(error, parser.UsageError):
+        return None
+    if isinstance(error, parser.NoArgsIsHelpError):
+        return error.format_message()
+    command = next((a for a in args if a in COMMANDS), None)
+    help_hint = i18n.t(
+        lang, "errors.usage_help", command=f"moderator {command}" if command else "moderator"
+    )
+    if isinstance(error, parser.NoSuchOption):
+        text = i18n.t(lang, "errors.usage_option", option=error.option_name)
+    elif isinstance(error, parser.MissingParameter):
+        text = i18n.t(lang, "errors.usage_missing", what=_hint(error, lang))
+    elif isinstance(error, parser.BadParameter):
+        given = re.search(r"'(.*)' is not a valid", error.message)
+        text = i18n.t(lang, "errors.usage_number", what=_hint(error, lang),
+                      value=given.group(1) if given else "")
+    elif command is None and "No such command" in error.message:
+        unknown = next((a for a in args if not a.startswith("-")), "")
+        text = i18n.t(lang, "errors.usage_command", command=unknown)
+    else:
+        text = i18n.t(lang, "errors.usage", detail=error.format_message().rstrip("."))
+    return f"{text} {help_hint}"
+
+
+COMMANDS = frozenset({
+    "new", "status", "propose", "vote", "mission", "assassinate", "undo", "redo", "log", "games",
+})
+
+
+def _hint(error, lang: str) -> str:
+    """The option or argument a parser error is about, as the host would recognise it."""
+    param = error.param
+    if param is not None and not getattr(param, "opts", [""])[0].startswith("-"):
+        return i18n.t(lang, f"params.{param.name}") if i18n.has(lang, f"params.{param.name}") \
+            else param.name.upper()
+    if error.param_hint:
+        hint = error.param_hint
+        return " / ".join(hint) if isinstance(hint, (list, tuple)) else str(hint)
+    return " / ".join(param.opts) if param is not None else ""

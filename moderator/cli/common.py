@@ -51,7 +51,7 @@ class Out:
         if self._console is None:
             from rich.console import Console
 
-            self._console = Console(highlight=False, soft_wrap=False)
+            self._console = Console(highlight=False, soft_wrap=True)
         return self._console
 
     def say(self, key: str, /, **params: object) -> None:
@@ -69,7 +69,7 @@ class Out:
         if self._errors is None:
             from rich.console import Console
 
-            self._errors = Console(stderr=True, highlight=False)
+            self._errors = Console(stderr=True, highlight=False, soft_wrap=True)
         self._errors.print(text, markup=False)
 
 
