@@ -150,6 +150,16 @@ def append(game_id: str, make_entry: Callable[[History], dict]) -> History:
         return history
 
 
+def peek_setup(game_id: str) -> dict | None:
+    """The setup line of a game, read without a lock or a replay; None if unreadable."""
+    try:
+        with open(path_of(game_id), "rb") as handle:
+            setup = json.loads(handle.readline().decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return setup if isinstance(setup, dict) else None
+
+
 # -- reading --------------------------------------------------------------------------------
 
 

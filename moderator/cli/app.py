@@ -53,6 +53,7 @@ def run(args: list[str]) -> int:
 
         from moderator.cli.common import USAGE
 
+        lang = _game_language(args) or lang
         message = usage_message(error, lang, args)
         if message is None:
             sys.stderr.write(i18n.t(lang, "errors.internal", what=type(error).__name__) + "\n")
@@ -63,6 +64,30 @@ def run(args: list[str]) -> int:
         sys.stderr.write(message + "\n")
         return USAGE
     return code if isinstance(code, int) else 0
+
+
+def _game_language(args: list[str]) -> str | None:
+    """Unless a language was asked for, a mistyped command in a German game answers in
+    German: the language of the game it was meant for."""
+    import os
+
+    if os.environ.get("MODERATOR_LANG") or any(a == "--lang" or a.startswith("--lang=")
+                                               for a in args):
+        return None
+    from moderator import store
+
+    wanted = os.environ.get("MODERATOR_GAME")
+    for index, arg in enumerate(args):
+        if arg == "--game" and index + 1 < len(args):
+            wanted = args[index + 1]
+        elif arg.startswith("--game="):
+            wanted = arg.partition("=")[2]
+    try:
+        setup = store.peek_setup(store.resolve(wanted))
+    except store.StoreError:
+        return None
+    lang = setup.get("lang") if setup else None
+    return lang if lang in i18n.LANGUAGES else None
 
 
 def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:

@@ -55,7 +55,8 @@ class Out:
         return self._console
 
     def say(self, key: str, /, **params: object) -> None:
-        self.print(self.t(key, **params))
+        """Print a catalogue text; never as rich markup, since it holds players' names."""
+        self.console.print(self.t(key, **params), markup=False)
 
     def print(self, *renderables: Any) -> None:
         self.console.print(*renderables)
@@ -87,6 +88,8 @@ def handled(command: Callable) -> Callable:
             command(out, *args, **kwargs)
         except (Refusal, RuleError, StoreError) as error:
             code = getattr(error, "exit_code", REFUSED)
+            if isinstance(error, StoreError) and not explicit and "game" in error.params:
+                out.lang = _language_of_game(str(error.params["game"])) or out.lang
             out.error(out.t(error.code, **readable(error.params, out.names)))
             raise typer.Exit(code) from None
         except typer.Exit:
@@ -103,6 +106,15 @@ def handled(command: Callable) -> Callable:
         parameters=list(signature.parameters.values())[1:]
     )
     return wrapper
+
+
+def _language_of_game(game_id: str) -> str | None:
+    """A damaged game is still reported in its own language if its first line is whole."""
+    from moderator import store
+
+    setup = store.peek_setup(game_id)
+    lang = setup.get("lang") if setup else None
+    return lang if lang in i18n.LANGUAGES else None
 
 
 def readable(params: dict, names: list[str]) -> dict:
@@ -136,7 +148,7 @@ def seat_of(token: str, names: list[str]) -> int:
     if token.isdigit():
         seat = int(token)
         if not 1 <= seat <= len(names):
-            raise Refusal("errors.seat_unknown", seat=seat, players=len(names))
+            raise Refusal("errors.seat_unknown", number=seat, players=len(names))
         return seat - 1
     wanted = fold(token)
     folded = [fold(name) for name in names]

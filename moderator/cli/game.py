@@ -1,11 +1,17 @@
 """Commands that set up a game and record what happens at the table."""
 
+import contextlib
+import unicodedata
 from typing import List, Optional
 
 import typer
 
 from moderator import i18n
-from moderator.cli.common import USAGE, Out, Refusal, handled, players, seat_of, seats_of, split
+from moderator.cli.common import (
+    USAGE, Out, Refusal, fold, handled, players, seat_of, seats_of, split,
+)
+from moderator.rules import RuleError
+from moderator.store import StoreError
 
 
 def game_option(lang: str):
@@ -114,6 +120,8 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.cli import render
 
         if approve is None and reject is None:
+            with contextlib.suppress(RuleError, StoreError):  # only to speak the game's language
+                _open(out, session, game)
             raise Refusal("errors.vote_no_side", exit_code=USAGE)
         current = _open(out, session, game)
         names = current.names
@@ -200,14 +208,14 @@ def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:
             "errors.player_count", players=len(given), low=tables.MIN_PLAYERS,
             high=tables.MAX_PLAYERS,
         )
-    seen: dict = {}
+    given = [unicodedata.normalize("NFC", name) for name in given]
+    seen: set = set()
     for name in given:
         if name.isdigit():
             raise Refusal("errors.name_is_number", name=name)
-        key = name.casefold()
-        if key in seen:
+        if fold(name) in seen:
             raise Refusal("errors.name_twice", name=name)
-        seen[key] = name
+        seen.add(fold(name))
     return given
 
 

@@ -54,10 +54,12 @@ def register(app: typer.Typer, lang: str) -> None:
         out.say("log.heading", game=current.game_id, count=len(actions))
         step = session.new_game(current.history.setup)
         for number, action in enumerate(actions, start=1):
-            where = out.t("log.where", mission=step.mission or "?", attempt=step.attempt or "?",
-                          leader=current.names[step.leader]) if step.leader is not None else ""
+            where = ""
+            if step.leader is not None:  # under Targeting the proposal names the mission
+                where = out.t("log.where", mission=step.mission or action.get("mission"),
+                              attempt=step.attempt, leader=current.names[step.leader])
             out.say("log.line", number=number, where=where,
-                    text=describe(out, current.names, action))
+                    text=describe(out, current.names, {**action, "mission": None}))
             step = session.apply(step, action)
         if current.history.undone:
             out.say("log.undone", count=len(current.history.undone))
@@ -126,7 +128,7 @@ def describe(out: Out, names: list, action: dict) -> str:
     kind = action["type"]
     if kind == "propose":
         text = out.t("log.propose", team=who(action["team"]))
-        if "mission" in action:
+        if action.get("mission"):
             text += " " + out.t("log.for_mission", mission=action["mission"])
         return text
     if kind == "vote":

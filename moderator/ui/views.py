@@ -126,10 +126,22 @@ def _votes(session: Session, lang: str):
 
 
 def now(session: Session, lang: str):
-    """One line: what the table does next, and the command that records it."""
+    """What the table does next, and below it the command that records it."""
     from rich.text import Text
 
-    return Text(describe_now(session, lang), style="bold")
+    text = Text(describe_now(session, lang), style="bold")
+    command = next_command(session)
+    if command:
+        text.append("\n  → " + t(lang, f"command.{command}"), style="dim")
+    return text
+
+
+def next_command(session: Session) -> str | None:
+    """The i18n key (under `command.`) of the command that records the next step."""
+    game = session.game
+    if game.phase == "proposal":
+        return "proposal_targeting" if game.mission is None else "proposal"
+    return None if game.phase == GAME_OVER else game.phase
 
 
 def describe_now(session: Session, lang: str) -> str:

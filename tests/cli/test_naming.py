@@ -1,0 +1,127 @@
+"""Naming players: by seat number (1-based), by name in any case, or by a prefix that fits one
+player only; umlauts as typed. Without --names the players are numbered in the game's language.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+NAMES = "Jörg,Änne,Ömer,Ute,Björn"  # seats 1 to 5
+
+
+@pytest.fixture
+def umlauts(play):
+    """Five players with umlauts in their names; Jörg leads mission 1 (a team of two)."""
+    play(f"new --names {NAMES} --leader 1")
+
+
+@pytest.mark.parametrize("command", [
+    "propose 2 5",
+    "propose 2,5",
+    "propose Änne Björn",
+    "propose änne BJÖRN",
+    "propose Ä Bj",
+    "propose Än,B",
+    "propose 2 Björn",
+])
+def test_the_same_team_named_in_different_ways(umlauts, play, status, command):
+    play(command)
+    assert status()["team"] == [2, 5]
+
+
+def test_a_team_is_printed_with_the_names_as_given(umlauts, moderator):
+    result = moderator("propose ä bj")
+    assert result.stdout.startswith("Jörg proposes Änne, Björn for mission 1 (attempt 1).")
+
+
+def test_votes_name_players_the_same_ways(umlauts, play, status):
+    play("propose 1 2", "vote --approve jö,Ä,3 --reject ute,5")
+    proposal = status()["proposals"][0]
+    assert (proposal["approve"], proposal["reject"], proposal["approved"]) == (
+        [1, 2, 3], [4, 5], True,
+    )
+
+
+def test_a_vote_naming_one_side_puts_everyone_else_on_the_other(umlauts, play, status):
+    play("propose 1 2", "vote --reject Ömer")
+    proposal = status()["proposals"][0]
+    assert (proposal["approve"], proposal["reject"]) == ([1, 2, 4, 5], [3])
+
+
+def test_the_assassin_and_the_commander_are_named_the_same_ways(play, status):
+    play(f"new --names {NAMES} --leader 1 --modules commander",
+         *("propose 1 2", "vote --approve 1,2,3", "mission --fails 0"),
+         *("propose 1 2 3", "vote --approve 1,2,3", "mission --fails 0"),
+         *("propose 1 2", "vote --approve 1,2,3", "mission --fails 0"),
+         "assassinate ute --commander Bj")
+    assert status()["assassination"] == {"target": 4, "commander": 5}
+
+
+def test_a_name_typed_in_decomposed_unicode_is_found(umlauts, play, status):
+    # macOS keyboards may send "Jo" + combining diaeresis + "rg"
+    play(f"propose {unicodedata.normalize('NFD', 'Jörg')} 2")
+    assert status()["team"] == [1, 2]
+
+
+def test_the_first_leader_can_be_named(play, status):
+    play(f"new --names {NAMES} --leader ömer")
+    assert status()["leader"] == 3
+
+
+def test_names_that_differ_only_in_case_are_refused(refused):
+    assert refused("new --names Ute,ute,Al,Bo,Cy") == (
+        "The name 'ute' is given twice: every player needs a name of their own."
+    )
+
+
+def test_names_that_differ_only_in_unicode_normalisation_are_refused(refused):
+    decomposed = unicodedata.normalize("NFD", "Jörg")
+    assert refused(f"new --names Jörg,{decomposed},Al,Bo,Cy").startswith("The name ")
+
+
+def test_a_number_cannot_be_a_name(refused):
+    assert refused("new --names 7,Al,Bo,Cy,Di") == (
+        "'7' cannot be a name: numbers stand for seats. Choose another name."
+    )
+
+
+def test_names_are_printed_as_typed_even_when_they_look_like_markup(play, moderator):
+    play("new --names Al[/b],Bo,Cy,Di,Ed --leader 2")
+    result = moderator("propose 1 2")
+    assert result.exit_code == 0, result.output
+    assert "Bo proposes Al[/b], Bo for mission 1 (attempt 1)." in result.stdout
+
+
+# -- default names ------------------------------------------------------------------------------
+
+
+def test_default_names_in_english(play, status):
+    play("new --players 5")
+    assert status()["players"] == ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5"]
+
+
+def test_default_names_in_german(play, status):
+    play("new --players 5 --lang de")
+    assert status()["players"] == [
+        "Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4", "Spieler 5",
+    ]
+
+
+def test_default_names_can_be_typed_in_full(play, status):
+    play("new --players 5 --leader 1", "propose 'player 1' 'Player 2'")
+    assert status()["team"] == [1, 2]
+
+
+def test_player_1_is_not_ambiguous_at_a_table_of_ten(play, status):
+    play("new --players 10 --leader 1", "propose 'Player 1' 'Player 10' 2")
+    assert status()["team"] == [1, 2, 10]
+
+
+def test_the_common_start_of_default_names_is_ambiguous(play, refused):
+    play("new --players 5 --leader 1")
+    assert refused("propose Player 1") == (
+        "'Player' could be Player 1, Player 2, Player 3, Player 4, Player 5: "
+        "type more of the name, or the seat number."
+    )
