@@ -45,6 +45,7 @@ def start(
     seed: int | None,
     allow_incompatible: bool,
     now: datetime | None = None,
+    roles: list[str] = (),
 ) -> Session:
     """Check a setup with the rules, draw the first leader, and write the new game's log."""
     if seed is None:
@@ -53,7 +54,7 @@ def start(
     first_leader = rng.randrange(players) if leader is None else leader
     game = Game.new(
         players, first_leader, modules=modules, variants=variants, house_rules=house_rules,
-        allow_incompatible=allow_incompatible,
+        allow_incompatible=allow_incompatible, roles=roles,
     )
     now = now or datetime.now(timezone.utc)
     setup = {
@@ -63,6 +64,7 @@ def start(
         "lang": lang,
         "modules": sorted(game.modules),
         "variants": sorted(game.variants),
+        "roles": sorted(game.roles),
         "house_rules": game.settings,
         "allow_incompatible": allow_incompatible,
         "first_leader": first_leader + 1,
@@ -83,6 +85,7 @@ def new_game(setup: dict) -> Game:
         setup["players"], setup["first_leader"] - 1, modules=setup["modules"],
         variants=setup["variants"], house_rules=setup["house_rules"],
         allow_incompatible=setup.get("allow_incompatible", False),
+        roles=setup.get("roles", ()),
     )
 
 

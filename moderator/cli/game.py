@@ -46,23 +46,18 @@ def register(app: typer.Typer, lang: str) -> None:
     ) -> None:
         from moderator import session
         from moderator.cli import render
-        from moderator.rules import ROLES, RuleError, setup
+        from moderator.rules import setup
 
         table = _names(out, split(names) if names is not None else None, players_count)
         chosen_roles = split(roles)
-        for role in chosen_roles:
-            if role not in ROLES:
-                raise Refusal("errors.role_unknown", role=role, known=", ".join(ROLES))
         chosen_modules, chosen_variants = split(modules), split(variants)
-        setup.check(len(table), chosen_modules, chosen_variants, allow_incompatible)
-        if chosen_roles:
-            raise RuleError("errors.role_not_playable", role=chosen_roles[0])
+        setup.check(len(table), chosen_modules, chosen_variants, allow_incompatible, chosen_roles)
         first = seat_of(leader, table) if leader else None
         out.names = table
         started = session.start(
             players=len(table), names=table, lang=out.lang, modules=chosen_modules,
             variants=chosen_variants, house_rules=_house_rules(house_rule), leader=first,
-            seed=seed, allow_incompatible=allow_incompatible,
+            seed=seed, allow_incompatible=allow_incompatible, roles=chosen_roles,
         )
         if as_json:
             out.json(render.status(started))

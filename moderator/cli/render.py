@@ -24,6 +24,7 @@ def status(session: Session) -> dict:
         "players": session.names,
         "modules": sorted(game.modules),
         "variants": sorted(game.variants),
+        "roles": sorted(game.roles),
         "phase": game.phase,
         "leader": seat(game.leader),
         "mission": game.mission,
@@ -75,10 +76,10 @@ def setup(out: Out, session: Session) -> None:
                 summary=out.t(f"variant_summary.{variant}"))
     for module in sorted(game.modules):
         out.say("setup.module", name=out.t(f"module.{module}"))
-    cards = character_cards(game.players, game.modules)
+    cards = character_cards(game.players, game.modules, game.roles)
     out.say("setup.deck", count=sum(cards.values()))
     for card, count in cards.items():
-        out.say("setup.card", count=count, card=out.t(f"card.{card}", count=count))
+        out.say("setup.card", count=count, card=out.t(f"card.{card}"))
     leader = names[game.first_leader]
     how = "setup.leader_chosen" if session.history.setup["leader_chosen"] else "setup.leader_random"
     out.say(how, leader=leader, seat=game.first_leader + 1)

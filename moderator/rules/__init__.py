@@ -11,11 +11,11 @@ from moderator.rules.game import (
     ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, RESISTANCE, SPIES, VOTE,
     Assassination, Game, Mission, Proposal,
 )
-from moderator.rules.setup import MODULES, ROLES, VARIANTS, character_cards
+from moderator.rules.setup import MODULES, ROLES, VARIANTS, Setup, character_cards, configure
 from moderator.rules.simulate import random_game
 
 __all__ = [
     "ASSASSINATION", "GAME_OVER", "MISSION", "MODULES", "PROPOSAL", "RESISTANCE", "ROLES",
     "SPIES", "VARIANTS", "VOTE", "Assassination", "Game", "Mission", "Proposal", "RuleError",
-    "character_cards", "random_game",
+    "Setup", "character_cards", "configure", "random_game",
 ]

@@ -58,6 +58,7 @@ class Game:
     first_leader: int
     modules: frozenset[str] = frozenset()
     variants: frozenset[str] = frozenset()
+    roles: frozenset[str] = frozenset()  # optional characters chosen at setup
     house_rules: tuple[tuple[str, str], ...] = ()
     proposals: tuple[Proposal, ...] = ()
     missions: tuple[Mission, ...] = ()
@@ -77,19 +78,19 @@ class Game:
         variants: Iterable[str] = (),
         house_rules: Mapping[str, str] | None = None,
         allow_incompatible: bool = False,
+        roles: Iterable[str] = (),
     ) -> Game:
         """Set a game up; the first leader is chosen at random by the caller (rules.md §1.3)."""
-        chosen_modules, chosen_variants = setup.check(
-            players, modules, variants, allow_incompatible
-        )
+        checked = setup.check(players, modules, variants, allow_incompatible, roles)
         if not 0 <= first_leader < players:
             raise RuleError("errors.seat_range", seat=first_leader, players=players)
         settled = settle_house_rules(house_rules)
         return cls(
             players=players,
             first_leader=first_leader,
-            modules=chosen_modules,
-            variants=chosen_variants,
+            modules=checked.modules,
+            variants=checked.variants,
+            roles=frozenset(roles),
             house_rules=tuple(sorted(settled.items())),
             seat=first_leader,
         )

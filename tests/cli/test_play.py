@@ -181,7 +181,7 @@ def test_a_seven_player_game_in_english(play):
         "Game ",
         "Shuffle these 7 character cards and deal one to each player, face down:",
         "  4 × Resistance",
-        "  3 × Spies",
+        "  3 × Spy",
         "First leader: Player 1 (seat 1). Give them the leader card.",
         "Player 1 proposes Player 1, Player 2 for mission 1 (attempt 1).",
         "Rejected, 2 to 5.",

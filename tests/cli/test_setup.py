@@ -18,7 +18,7 @@ def test_new_prints_the_deck_the_first_leader_and_the_reveal(moderator):
     assert lines[1:10] == [
         "Shuffle these 5 character cards and deal one to each player, face down:",
         "  3 × Resistance",
-        "  2 × Spies",
+        "  2 × Spy",
         "First leader: Player 3 (seat 3). Give them the leader card.",
         "Read the reveal aloud once everyone has looked at their card:",
         "  1. Everyone, close your eyes.",
@@ -88,8 +88,16 @@ def test_a_module_this_version_cannot_rule_on_is_refused_in_german(refused):
 
 
 def test_an_optional_character_this_version_cannot_play_is_refused(refused):
-    assert refused("new --players 5 --roles body-guard") == (
+    assert refused("new --players 5 --modules commander --roles body-guard") == (
         "This version of moderator cannot yet play the optional character 'body-guard'."
+    )
+
+
+def test_an_optional_character_needs_its_module(refused):
+    """rules.md §5.1: the Body Guard is a character of the Commander module."""
+    assert refused("new --players 5 --roles body-guard") == (
+        "The character body-guard belongs to the module commander: add --modules commander, "
+        "or leave the character out."
     )
 
 
