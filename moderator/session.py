@@ -109,11 +109,21 @@ def apply(game: Game, action: dict) -> Game:
     """One logged action through the engine (seats 1-based in the log)."""
     kind = action["type"]
     if kind == "propose":
-        return game.propose(_seats(action["team"]), mission=action.get("mission"))
+        return game.propose(
+            _seats(action["team"]), mission=action.get("mission"),
+            sergeant=_seat(action.get("sergeant")),
+        )
     if kind == "vote":
         return game.vote(_seats(action["approve"]))
+    if kind == "watch":
+        return game.give_watch(action["holder"] - 1)
     if kind == "mission":
-        return game.play_mission(action["fails"])
+        return game.play_mission(
+            action["fails"], rogue_success=action.get("rogue_success", 0),
+            switched=_seat(action.get("switched")),
+        )
+    if kind == "rogue_claim":
+        return game.claim_rogue(_seat(action.get("claimant")))
     if kind == "assassinate":
         return game.assassinate(action["target"] - 1, action["commander"] - 1)
     raise ValueError(kind)
@@ -157,6 +167,10 @@ def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, d
 
 def _seats(seats: list[int]) -> list[int]:
     return [seat - 1 for seat in seats]
+
+
+def _seat(seat: int | None) -> int | None:
+    return None if seat is None else seat - 1
 
 
 def _now() -> str:

@@ -119,7 +119,8 @@ def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
 
 
 COMMANDS = frozenset({
-    "new", "status", "propose", "vote", "mission", "assassinate", "undo", "redo", "log", "games",
+    "new", "status", "propose", "vote", "watch", "mission", "rogue-claim", "assassinate", "undo",
+    "redo", "log", "games",
 })
 
 

@@ -90,7 +90,7 @@ def handled(command: Callable) -> Callable:
             code = getattr(error, "exit_code", REFUSED)
             if isinstance(error, StoreError) and not explicit and "game" in error.params:
                 out.lang = _language_of_game(str(error.params["game"])) or out.lang
-            out.error(out.t(error.code, **readable(error.params, out.names)))
+            out.error(out.t(error.code, **readable(error.params, out.names, out.lang)))
             raise typer.Exit(code) from None
         except typer.Exit:
             raise
@@ -117,12 +117,25 @@ def _language_of_game(game_id: str) -> str | None:
     return lang if lang in i18n.LANGUAGES else None
 
 
-def readable(params: dict, names: list[str]) -> dict:
+#: Parameters that hold a module, variant or character id, shown by their name.
+NAMED = frozenset({"module", "variant", "role", "first", "second"})
+
+
+def _name_of(lang: str, item: str) -> str:
+    for section in ("module", "variant", "character"):
+        if i18n.has(lang, f"{section}.{item}"):
+            return i18n.t(lang, f"{section}.{item}")
+    return item
+
+
+def readable(params: dict, names: list[str], lang: str = i18n.DEFAULT) -> dict:
     """Engine parameters as a person reads them: seats as names, lists joined."""
     shown: dict[str, object] = {}
     for key, value in params.items():
         if key == "seat" and isinstance(value, int) and 0 <= value < len(names):
             value = names[value]
+        elif key in NAMED and isinstance(value, str):
+            value = _name_of(lang, value)
         elif key == "missions" and isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value)
         shown[key] = value

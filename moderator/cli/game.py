@@ -89,6 +89,7 @@ def register(app: typer.Typer, lang: str) -> None:
         out: Out,
         team: List[str] = typer.Argument(..., help=h("team"), show_default=False),
         mission: Optional[int] = typer.Option(None, "--mission", help=h("mission")),
+        sergeant: Optional[str] = typer.Option(None, "--sergeant", help=h("sergeant")),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
@@ -100,6 +101,8 @@ def register(app: typer.Typer, lang: str) -> None:
         action = {"type": "propose", "team": [s + 1 for s in seats]}
         if mission is not None:
             action["mission"] = mission
+        if sergeant is not None:
+            action["sergeant"] = seat_of(sergeant, current.names) + 1
         render.after(out, session.act(current.game_id, action))
 
     @app.command("vote", help=h("vote"))
@@ -140,6 +143,8 @@ def register(app: typer.Typer, lang: str) -> None:
     def mission(
         out: Out,
         fails: int = typer.Option(..., "--fails", help=h("fails"), show_default=False),
+        rogue_success: int = typer.Option(0, "--rogue-success", help=h("rogue_success")),
+        switch: Optional[str] = typer.Option(None, "--switch", help=h("switch")),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
@@ -147,7 +152,49 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.cli import render
 
         current = _open(out, session, game)
-        render.after(out, session.act(current.game_id, {"type": "mission", "fails": fails}))
+        action = {"type": "mission", "fails": fails}
+        if rogue_success:
+            action["rogue_success"] = rogue_success
+        if switch is not None:
+            action["switched"] = seat_of(switch, current.names) + 1
+        render.after(out, session.act(current.game_id, action))
+
+    @app.command("watch", help=h("watch"))
+    @handled
+    def watch(
+        out: Out,
+        holder: str = typer.Argument(..., help=h("holder"), show_default=False),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        current = _open(out, session, game)
+        action = {"type": "watch", "holder": seat_of(holder, current.names) + 1}
+        render.after(out, session.act(current.game_id, action))
+
+    @app.command("rogue-claim", help=h("rogue_claim"))
+    @handled
+    def rogue_claim(
+        out: Out,
+        claimant: Optional[str] = typer.Argument(None, help=h("claimant"), show_default=False),
+        nobody: bool = typer.Option(False, "--nobody", help=h("nobody")),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        if (claimant is None) == (not nobody):
+            with contextlib.suppress(RuleError, StoreError):  # only to speak the game's language
+                _open(out, session, game)
+            raise Refusal("errors.claim_usage", exit_code=USAGE)
+        current = _open(out, session, game)
+        action = {"type": "rogue_claim", "claimant": None}
+        if claimant is not None:
+            action["claimant"] = seat_of(claimant, current.names) + 1
+        render.after(out, session.act(current.game_id, action))
 
     @app.command("assassinate", help=h("assassinate"))
     @handled

@@ -90,6 +90,7 @@ def register(app: typer.Typer, lang: str) -> None:
                 "phase": g.phase,
                 "winner": g.winner,
                 "reason": g.reason,
+                "winners": [{"winner": w, "victory": v} for w, v in g.winners],
                 "current": game_id == ids[-1],
             })
         if as_json:
@@ -103,8 +104,9 @@ def register(app: typer.Typer, lang: str) -> None:
                 out.say("games.broken", game=row["game"], error=row["error"])
                 continue
             state = (
-                out.t("games.won", winner=out.t(f"winner.{row['winner']}"))
-                if row["winner"] else out.t(f"phase.{row['phase']}")
+                out.t("games.won", winner=", ".join(
+                    out.t(f"winners.{w['victory']}.{w['winner']}") for w in row["winners"]))
+                if row["winners"] else out.t(f"phase.{row['phase']}")
             )
             key = "games.current" if row["current"] else "games.row"
             out.say(key, game=row["game"], count=row["players"], state=state)
@@ -130,14 +132,27 @@ def describe(out: Out, names: list, action: dict) -> str:
         text = out.t("log.propose", team=who(action["team"]))
         if action.get("mission"):
             text += " " + out.t("log.for_mission", mission=action["mission"])
+        if action.get("sergeant"):
+            text += "; " + out.t("log.sergeant", sergeant=who([action["sergeant"]]))
         return text
+    if kind == "watch":
+        return out.t("log.watch", holder=who([action["holder"]]))
+    if kind == "rogue_claim":
+        if action.get("claimant") is None:
+            return out.t("log.no_claim")
+        return out.t("log.rogue_claim", claimant=who([action["claimant"]]))
     if kind == "vote":
         approve = action["approve"]
         reject = [s for s in range(1, len(names) + 1) if s not in approve]
         return out.t("log.vote", yes=len(approve), no=len(reject), approve=who(approve),
                      reject=who(reject))
     if kind == "mission":
-        return out.t("log.mission", count=action["fails"])
+        parts = [out.t("log.mission", count=action["fails"])]
+        if action.get("rogue_success"):
+            parts.append(out.t("log.rogue_success", count=action["rogue_success"]))
+        if action.get("switched"):
+            parts.append(out.t("log.switched", switched=who([action["switched"]])))
+        return "; ".join(parts)
     if kind == "assassinate":
         return out.t("log.assassinate", target=who([action["target"]]),
                      commander=who([action["commander"]]))

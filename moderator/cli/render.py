@@ -18,7 +18,28 @@ def status(session: Session) -> dict:
         return sorted(s + 1 for s in ss)
 
     voted = [p for p in game.proposals if p.approved is not None]
-    return {
+    sergeant, rogue = "sergeant" in game.modules, "rogue" in game.modules
+
+    def proposal(p) -> dict:
+        shown = {
+            "mission": p.mission, "attempt": p.attempt, "leader": seat(p.leader),
+            "team": seats(p.team), "approve": seats(p.approvals),
+            "reject": seats(set(range(game.players)) - p.approvals), "approved": p.approved,
+        }
+        if sergeant:
+            shown["sergeant"] = seat(p.sergeant)
+        return shown
+
+    def mission(m) -> dict:
+        shown = {"mission": m.mission, "team": seats(m.team), "fails": m.fails,
+                 "result": "success" if m.succeeded else "fail"}
+        if rogue:
+            shown.update(rogue_success=m.rogue_success, watch=seat(m.watch))
+        if sergeant:
+            shown.update(sergeant=seat(m.sergeant), switched=seat(m.switched))
+        return shown
+
+    shown = {
         "game": session.game_id,
         "lang": session.lang,
         "players": session.names,
@@ -32,21 +53,12 @@ def status(session: Session) -> dict:
         "team_size": game.team_size,
         "fails_needed": game.fails_needed,
         "score": {"resistance": game.successes, "spies": game.failures},
-        "proposals": [
-            {
-                "mission": p.mission, "attempt": p.attempt, "leader": seat(p.leader),
-                "team": seats(p.team), "approve": seats(p.approvals),
-                "reject": seats(set(range(game.players)) - p.approvals), "approved": p.approved,
-            }
-            for p in voted
-        ],
-        "missions": [
-            {"mission": m.mission, "team": seats(m.team), "fails": m.fails,
-             "result": "success" if m.succeeded else "fail"}
-            for m in game.missions
-        ],
+        "proposals": [proposal(p) for p in voted],
+        "missions": [mission(m) for m in game.missions],
         "winner": game.winner,
         "reason": game.reason,
+        "winners": [{"winner": who, "victory": victory} for who, victory in game.winners],
+        "characters": setup_deck(game),
         "house_rules": game.settings,
         "round": game.round,
         "vote_track": game.rejections,
@@ -60,12 +72,22 @@ def status(session: Session) -> dict:
             if game.assassination else None
         ),
     }
+    if sergeant:
+        shown["sergeant"] = seat(game.sergeant)
+    if rogue:
+        shown["watch"] = seat(game.watch)
+    return shown
+
+
+def setup_deck(game) -> dict[str, int]:
+    from moderator.rules import character_cards
+
+    return character_cards(game.players, game.modules, game.roles)
 
 
 def setup(out: Out, session: Session) -> None:
     """The setup sheet: the deck to shuffle, the first leader, the reveal to read."""
     from moderator import scripts
-    from moderator.rules import character_cards
     from moderator.ui import views
 
     game, names = session.game, session.names
@@ -76,7 +98,8 @@ def setup(out: Out, session: Session) -> None:
                 summary=out.t(f"variant_summary.{variant}"))
     for module in sorted(game.modules):
         out.say("setup.module", name=out.t(f"module.{module}"))
-    cards = character_cards(game.players, game.modules, game.roles)
+        out.say(f"setup.module_note.{module}")
+    cards = setup_deck(game)
     out.say("setup.deck", count=sum(cards.values()))
     for card, count in cards.items():
         out.say("setup.card", count=count, card=out.t(f"card.{card}"))
@@ -99,15 +122,27 @@ def after(out: Out, session: Session) -> None:
         p = game.proposals[-1]
         out.say("result.proposed", leader=names[p.leader], team=players(names, p.team),
                 mission=p.mission, attempt=p.attempt)
+        if p.sergeant is not None:
+            out.say("result.sergeant", sergeant=names[p.sergeant])
+    elif kind == "watch":
+        out.say("result.watch", holder=names[game.watch])
     elif kind == "vote":
         vote_result(out, session)
     elif kind == "mission":
         m = game.missions[-1]
+        if m.switched is not None:
+            out.say("result.switched", sergeant=names[m.sergeant], switched=names[m.switched])
         key = "result.mission_success" if m.succeeded else "result.mission_fail"
         out.say(key, mission=m.mission, count=m.fails)
+        if m.rogue_success:
+            out.say("result.rogue_success", count=m.rogue_success)
         if m.succeeded and m.fails:
             out.say("result.two_fails_held")
         out.say("result.score", resistance=game.successes, spies=game.failures)
+    elif kind == "rogue_claim":
+        claimant = session.history.done[-1].data.get("claimant")
+        if claimant is not None:
+            out.say("result.rogue_claim", claimant=names[claimant - 1])
     elif kind == "assassinate":
         a = game.assassination
         out.say("result.assassinated", target=names[a.target], commander=names[a.commander])

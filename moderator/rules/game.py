@@ -9,17 +9,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from moderator.rules import setup, tables
+from moderator.rules import rogue, setup, tables
 from moderator.rules.errors import RuleError
 from moderator.rules.house_rules import settle as settle_house_rules
 
-# Phases, as named in `status --json` (design.md §4).
-PROPOSAL, VOTE, MISSION, ASSASSINATION, GAME_OVER = (
-    "proposal", "vote", "mission", "assassination", "game_over",
+# Phases, as named in `status --json` (design.md §4). `watch` (the leader hands the Rogue
+# module's Watch token to a team member) and `rogue_claim` (the spy Rogue may claim the win at
+# the third failure) are module phases.
+PROPOSAL, VOTE, WATCH, MISSION, ROGUE_CLAIM, ASSASSINATION, GAME_OVER = (
+    "proposal", "vote", "watch", "mission", "rogue_claim", "assassination", "game_over",
 )
-PLAYING = frozenset({PROPOSAL, VOTE, MISSION})
+PLAYING = frozenset({PROPOSAL, VOTE, WATCH, MISSION})
+TEAM_CHOSEN = frozenset({VOTE, WATCH, MISSION})
 
 RESISTANCE, SPIES = "resistance", "spies"
+RESISTANCE_ROGUE, SPY_ROGUE = "resistance-rogue", "spy-rogue"
+FULL, PARTIAL = "full", "partial"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +37,7 @@ class Proposal:
     team: tuple[int, ...]
     approvals: frozenset[int] | None = None
     approved: bool | None = None
+    sergeant: int | None = None  # Sergeant module: the team member the leader named
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +48,10 @@ class Mission:
     team: tuple[int, ...]
     fails: int
     succeeded: bool
+    rogue_success: int = 0  # Rogue module: Rogue Success cards revealed
+    sergeant: int | None = None
+    switched: int | None = None  # whom the Sergeant ordered to switch cards
+    watch: int | None = None  # who held the Watch token
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +69,7 @@ class Game:
     modules: frozenset[str] = frozenset()
     variants: frozenset[str] = frozenset()
     roles: frozenset[str] = frozenset()  # optional characters chosen at setup
+    characters: frozenset[str] = frozenset()  # every character card in the deck
     house_rules: tuple[tuple[str, str], ...] = ()
     proposals: tuple[Proposal, ...] = ()
     missions: tuple[Mission, ...] = ()
@@ -66,8 +77,10 @@ class Game:
     phase: str = PROPOSAL
     seat: int = 0  # who leads now, or led the team that awaits its vote or its mission
     rejections: int = 0  # rejected proposals in this round: the vote track
-    winner: str | None = None
+    watch: int | None = None  # who holds the Watch token on the current mission
+    winner: str | None = None  # the winning side; None also when a Rogue won alone
     reason: str | None = None
+    winners: tuple[tuple[str, str], ...] = ()  # everyone who won: (who, "full" | "partial")
 
     @classmethod
     def new(
@@ -91,6 +104,7 @@ class Game:
             modules=checked.modules,
             variants=checked.variants,
             roles=frozenset(roles),
+            characters=frozenset(checked.deck),
             house_rules=tuple(sorted(settled.items())),
             seat=first_leader,
         )
@@ -125,7 +139,7 @@ class Game:
     @property
     def pending(self) -> Proposal | None:
         """The team that awaits its vote or its mission."""
-        return self.proposals[-1] if self.phase in (VOTE, MISSION) else None
+        return self.proposals[-1] if self.phase in TEAM_CHOSEN else None
 
     @property
     def team(self) -> tuple[int, ...] | None:
@@ -135,7 +149,7 @@ class Game:
     @property
     def mission(self) -> int | None:
         """The mission being proposed for; under Targeting unknown until the leader names it."""
-        if self.phase in (VOTE, MISSION):
+        if self.phase in TEAM_CHOSEN:
             return self.proposals[-1].mission
         if self.phase == PROPOSAL and not self.targeting:
             return len(self.missions) + 1
@@ -177,10 +191,26 @@ class Game:
     def settings(self) -> dict[str, str]:
         return dict(self.house_rules)
 
+    @property
+    def sergeant(self) -> int | None:
+        pending = self.pending
+        return pending.sergeant if pending else None
+
+    @property
+    def watch_due(self) -> bool:
+        """Does an approved team get the Watch token? Only with the resistance Rogue, and at
+        5-6 players not on the first two missions (rules.md §7)."""
+        return RESISTANCE_ROGUE in self.characters and (
+            self.players >= 7 or len(self.missions) >= 2
+        )
+
     # -- actions ------------------------------------------------------------------------------
 
-    def propose(self, team: Iterable[int], mission: int | None = None) -> Game:
-        """The leader's team (and, under Targeting, the mission it goes on)."""
+    def propose(
+        self, team: Iterable[int], mission: int | None = None, sergeant: int | None = None
+    ) -> Game:
+        """The leader's team (under Targeting also the mission it goes on; with the Sergeant
+        module also the Sergeant, a team member other than the leader: rules.md §8)."""
         self._expect(PROPOSAL)
         mission = self._chosen_mission(mission)
         team = tuple(team)
@@ -188,9 +218,18 @@ class Game:
         size = tables.team_size(self.players, mission)
         if len(team) != size:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
+        if "sergeant" not in self.modules:
+            if sergeant is not None:
+                raise RuleError("errors.no_sergeant_module")
+        elif sergeant is None:
+            raise RuleError("errors.sergeant_required")
+        elif sergeant not in team:
+            raise RuleError("errors.sergeant_not_on_team")
+        elif sergeant == self.seat:
+            raise RuleError("errors.sergeant_is_leader")
         proposal = Proposal(
             mission=mission, attempt=self.rejections + 1, leader=self.seat,
-            team=tuple(sorted(team)),
+            team=tuple(sorted(team)), sergeant=sergeant,
         )
         return replace(self, proposals=self.proposals + (proposal,), phase=VOTE)
 
@@ -206,7 +245,7 @@ class Game:
         voted = replace(self.proposals[-1], approvals=frozenset(approvals), approved=approved)
         game = replace(self, proposals=self.proposals[:-1] + (voted,))
         if approved:
-            return replace(game, phase=MISSION)
+            return replace(game, phase=WATCH if self.watch_due else MISSION)
         rejections = self.rejections + 1
         if rejections == tables.MAX_REJECTIONS:
             return game._over(SPIES, "five_rejections", rejections=rejections)
@@ -214,29 +253,80 @@ class Game:
             game, phase=PROPOSAL, rejections=rejections, seat=(self.seat + 1) % self.players
         )
 
-    def play_mission(self, fails: int) -> Game:
-        """The revealed Mission cards: how many Fail cards were among them (rules.md §1.5)."""
+    def give_watch(self, seat: int) -> Game:
+        """Rogue module: after approval the leader hands the Watch token to a team member."""
+        self._expect(WATCH)
+        self._check_seats((seat,))
+        if seat not in self.proposals[-1].team:
+            raise RuleError("errors.watch_not_on_team")
+        return replace(self, watch=seat, phase=MISSION)
+
+    def play_mission(
+        self, fails: int, rogue_success: int = 0, switched: int | None = None
+    ) -> Game:
+        """The revealed Mission cards: how many Fail cards were among them (rules.md §1.5),
+        how many Rogue Success cards (§7), and whom the Sergeant made switch, if anyone (§8)."""
         self._expect(MISSION)
         pending = self.proposals[-1]
-        if isinstance(fails, bool) or not isinstance(fails, int):
-            raise RuleError("errors.fails_range", size=len(pending.team))
-        if not 0 <= fails <= len(pending.team):
-            raise RuleError("errors.fails_range", size=len(pending.team))
-        if fails > self.spies:
-            raise RuleError("errors.fails_spies", spies=self.spies)
+        size = len(pending.team)
+        for count in (fails, rogue_success):
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise RuleError("errors.fails_range", size=size)
+        if switched is not None:
+            if "sergeant" not in self.modules:
+                raise RuleError("errors.no_sergeant_module")
+            self._check_seats((switched,))
+            if switched not in pending.team:
+                raise RuleError("errors.switch_not_on_team")
+            if switched == pending.sergeant:
+                raise RuleError("errors.switch_is_sergeant")
+        if rogue_success and RESISTANCE_ROGUE not in self.characters:
+            raise RuleError("errors.no_rogue_success")
+        if rogue_success > 1:  # one resistance Rogue plays at most one card
+            raise RuleError("errors.rogue_success_one")
+        if fails + rogue_success > size:
+            raise RuleError("errors.fails_range", size=size)
+        # A Sergeant's switch can turn one more card into a Fail (rules.md §8).
+        most = self.spies + (switched is not None)
+        if fails > most:
+            raise RuleError("errors.fails_spies", spies=most)
         succeeded = fails < tables.fails_needed(self.players, pending.mission)
-        done = Mission(pending.mission, pending.team, fails, succeeded)
+        done = Mission(
+            pending.mission, pending.team, fails, succeeded, rogue_success=rogue_success,
+            sergeant=pending.sergeant, switched=switched, watch=self.watch,
+        )
         game = replace(
-            self, missions=self.missions + (done,), rejections=0,
+            self, missions=self.missions + (done,), rejections=0, watch=None,
             seat=(self.seat + 1) % self.players, phase=PROPOSAL,
         )
+        earlier_rule = self.settings["rogue-earlier-mission"]
         if game.failures == tables.WINS_NEEDED:
+            if SPY_ROGUE in self.characters:
+                return replace(game, phase=ROGUE_CLAIM)
             return game._over(SPIES, "three_failures")
         if game.successes == tables.WINS_NEEDED:
+            if RESISTANCE_ROGUE in self.characters and rogue.resistance_rogue_wins(
+                game.missions, earlier_rule
+            ):
+                return game._rogue_wins(RESISTANCE_ROGUE)
             if "commander" in self.modules:
                 return replace(game, phase=ASSASSINATION)
             return game._over(RESISTANCE, "three_successes")
         return game
+
+    def claim_rogue(self, claimant: int | None) -> Game:
+        """Rogue module, at the third failure: the player who shows the spy Rogue card and
+        claims the win alone, or None when nobody does (rules.md §7)."""
+        self._expect(ROGUE_CLAIM)
+        if claimant is None:
+            return self._over(SPIES, "three_failures")
+        self._check_seats((claimant,))
+        refusal = rogue.spy_claim_refusal(
+            self.missions, claimant, self.settings["rogue-earlier-mission"]
+        )
+        if refusal:
+            raise RuleError(refusal, seat=claimant)
+        return self._rogue_wins(SPY_ROGUE)
 
     def assassinate(self, target: int, commander: int) -> Game:
         """Commander module: the Assassin names `target`; the revealed Commander sat at
@@ -254,7 +344,29 @@ class Game:
     # -- helpers ------------------------------------------------------------------------------
 
     def _over(self, winner: str, reason: str, **changes: object) -> Game:
-        return replace(self, phase=GAME_OVER, winner=winner, reason=reason, **changes)
+        """A side has won; its Rogue, who did not win alone, shares a partial victory."""
+        winners: tuple[tuple[str, str], ...] = ((winner, FULL),)
+        rogue_of_side = RESISTANCE_ROGUE if winner == RESISTANCE else SPY_ROGUE
+        decided_in = len(self.missions) + (reason == "five_rejections")
+        if rogue_of_side in self.characters and (
+            self.settings["rogue-partial-win"] == "whenever-team-wins"
+            or decided_in == tables.MISSIONS
+        ):
+            winners += ((rogue_of_side, PARTIAL),)
+        return replace(
+            self, phase=GAME_OVER, winner=winner, reason=reason, winners=winners, **changes
+        )
+
+    def _rogue_wins(self, who: str) -> Game:
+        """A Rogue wins alone and the game ends; no team wins or loses (rules.md §7), unless
+        the house rule gives the Rogue's team a partial victory."""
+        winners: tuple[tuple[str, str], ...] = ((who, FULL),)
+        if self.settings["rogue-win-team"] == "team-partial":
+            winners += ((RESISTANCE if who == RESISTANCE_ROGUE else SPIES, PARTIAL),)
+        return replace(
+            self, phase=GAME_OVER, winner=None, reason=f"{who.replace('-', '_')}_wins",
+            winners=winners,
+        )
 
     def _expect(self, phase: str) -> None:
         if self.phase == GAME_OVER:

@@ -48,7 +48,7 @@ PAIRED = {"rogue": ("resistance-rogue", "spy-rogue"),
 
 #: The modules this engine can rule on. The others are refused by `Game.new` rather than
 #: half-played: a tool that silently ignored a module's cards would give wrong rulings.
-PLAYABLE_MODULES = frozenset({"commander"})
+PLAYABLE_MODULES = frozenset({"commander", "rogue", "sergeant"})
 
 #: Combinations the rules forbid (rules.md §8, §10.2): (modules, smallest player count, section).
 FORBIDDEN = (
@@ -107,7 +107,10 @@ def configure(
         raise RuleError("errors.role_twice", role=twice)
     for role in roles:
         if ROLE_MODULE[role] not in modules:
-            raise RuleError("errors.role_needs_module", role=role, module=ROLE_MODULE[role])
+            raise RuleError(
+                "errors.role_needs_module", role=role, module=ROLE_MODULE[role],
+                module_id=ROLE_MODULE[role],
+            )
     if not allow_incompatible:
         _compatible(players, modules | variants)
     return Setup(players, modules, variants, _deck(players, modules, frozenset(roles)))
@@ -120,12 +123,11 @@ def check(
     allow_incompatible: bool = False,
     roles: Iterable[str] = (),
 ) -> Setup:
-    """`configure`, then refuse what this engine cannot yet play."""
+    """`configure`, then refuse what this engine cannot yet play (a character always needs
+    its module, so refusing the module covers its characters)."""
     setup = configure(players, modules, variants, roles, allow_incompatible)
     for module in sorted(setup.modules - PLAYABLE_MODULES):
         raise RuleError("errors.module_not_playable", module=module)
-    for role in roles:
-        raise RuleError("errors.role_not_playable", role=role)
     return setup
 
 

@@ -140,17 +140,29 @@ def next_command(session: Session) -> str | None:
     """The i18n key (under `command.`) of the command that records the next step."""
     game = session.game
     if game.phase == "proposal":
-        return "proposal_targeting" if game.mission is None else "proposal"
+        key = "proposal_targeting" if game.mission is None else "proposal"
+        return key + ("_sergeant" if "sergeant" in game.modules else "")
+    if game.phase == "mission":
+        return "mission" + "".join(
+            f"_{m}" for m in ("rogue", "sergeant") if m in game.modules
+        )
     return None if game.phase == GAME_OVER else game.phase
+
+
+def outcome(game: Game, lang: str) -> str:
+    """Who won, fully or partly, and why."""
+    won = ", ".join(t(lang, f"winners.{victory}.{who}") for who, victory in game.winners)
+    return t(lang, "now.game_over", winner=won, reason=t(lang, f"reason.{game.reason}"))
 
 
 def describe_now(session: Session, lang: str) -> str:
     game, names = session.game, session.names
     if game.phase == GAME_OVER:
-        return t(lang, "now.game_over", winner=t(lang, f"winner.{game.winner}"),
-                 reason=t(lang, f"reason.{game.reason}"))
+        return outcome(game, lang)
     if game.phase == "assassination":
         return t(lang, "now.assassination")
+    if game.phase == "rogue_claim":
+        return t(lang, "now.rogue_claim")
     leader = names[game.leader]
     if game.phase == "proposal":
         if game.mission is None:
@@ -167,10 +179,19 @@ def describe_now(session: Session, lang: str) -> str:
     team = ", ".join(names[s] for s in game.team)
     if game.phase == "vote":
         text = t(lang, "now.vote", team=team)
+        if game.sergeant is not None:
+            text += " " + t(lang, "now.sergeant_named", sergeant=names[game.sergeant])
         if game.attempt == tables.MAX_REJECTIONS:
             text += " " + t(lang, "now.last_attempt")
         return text
-    text = t(lang, "now.mission", team=team, mission=game.mission)
+    if game.phase == "watch":
+        return t(lang, "now.watch", leader=leader, team=team)
+    key = "now.mission_rogue" if "rogue" in game.modules else "now.mission"
+    text = t(lang, key, team=team, mission=game.mission)
+    if game.watch is not None:
+        text += " " + t(lang, "now.watch_held", holder=names[game.watch])
+    if game.sergeant is not None:
+        text += " " + t(lang, "now.sergeant_switch", sergeant=names[game.sergeant])
     if game.fails_needed == 2:
         text += " " + t(lang, "now.two_fails")
     return text

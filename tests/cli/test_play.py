@@ -192,7 +192,7 @@ def test_a_seven_player_game_in_english(play):
         "Score: Resistance 1 · Spies 1.",
         "Now Player 5 proposes a team of 4 for mission 4, attempt 1 of 5",
         "Mission 4 succeeded with 1 Fail card.",
-        "Game over: the Resistance wins, three missions succeeded.",
+        "Game over: the Resistance wins (three missions succeeded).",
     ):
         assert line in output
 
@@ -247,7 +247,7 @@ FIVE_REJECTIONS = ("propose 1 2", "vote --reject 1,2,3") * 5
 
 def test_five_rejected_teams_in_one_round_win_for_the_spies(play, status):
     output = play("new --players 5 --leader 1", *FIVE_REJECTIONS)
-    assert "Game over: the spies win, five teams in a row were rejected in one round." in output
+    assert "Game over: the spies win (five teams in a row were rejected in one round)." in output
     shown = status()
     assert (shown["phase"], shown["winner"], shown["reason"]) == (
         "game_over", "spies", "five_rejections",

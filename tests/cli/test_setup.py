@@ -74,36 +74,39 @@ def test_leader_out_of_range_is_refused(refused):
 def test_a_module_this_version_cannot_rule_on_is_refused_and_nothing_is_created(
     refused, moderator
 ):
-    assert refused("new --players 5 --modules rogue") == (
-        "This version of moderator cannot yet rule on the module 'rogue', so it will not "
+    assert refused("new --players 5 --modules hunter") == (
+        "This version of moderator cannot yet rule on the module 'Hunter', so it will not "
         "pretend to: play it without the tool, or without the module."
     )
     assert moderator("games").stdout.startswith("No saved games yet")
 
 
 def test_a_module_this_version_cannot_rule_on_is_refused_in_german(refused):
-    assert refused("new --players 5 --modules rogue --lang de") == t(
-        "de", "errors.module_not_playable", module="rogue"
+    assert refused("new --players 5 --modules hunter --lang de") == t(
+        "de", "errors.module_not_playable", module="Der Jäger"
     )
 
 
-def test_an_optional_character_this_version_cannot_play_is_refused(refused):
-    assert refused("new --players 5 --modules commander --roles body-guard") == (
-        "This version of moderator cannot yet play the optional character 'body-guard'."
+def test_a_character_of_a_module_this_version_cannot_rule_on_is_refused(refused):
+    assert refused("new --players 7 --modules hunter --roles coordinator "
+                   "--allow-incompatible") == (
+        "This version of moderator cannot yet rule on the module 'Hunter', so it will not "
+        "pretend to: play it without the tool, or without the module."
     )
 
 
 def test_an_optional_character_needs_its_module(refused):
     """rules.md §5.1: the Body Guard is a character of the Commander module."""
     assert refused("new --players 5 --roles body-guard") == (
-        "The character body-guard belongs to the module commander: add --modules commander, "
-        "or leave the character out."
+        "The character Body Guard belongs to the module Assassin (with the Commander): "
+        "add --modules commander, or leave the character out."
     )
 
 
 def test_blind_spies_with_the_commander_are_refused(refused):
     assert refused("new --players 5 --variants blind-spies --modules commander") == (
-        "No rule we know says how blind-spies and commander play together (rules reference "
+        "No rule we know says how Blind Spies and Assassin (with the Commander) play together "
+        "(rules reference "
         "§10.3). Leave one out, or add --allow-incompatible to play them as a house rule."
     )
 
@@ -123,7 +126,7 @@ def test_blind_spies_have_no_reveal(moderator):
 
 def test_the_commander_module_deals_a_commander_and_an_assassin(moderator):
     output = moderator("new --players 5 --modules commander").stdout
-    assert "Module: Commander (Assassin module)." in output
+    assert "Module: Assassin (with the Commander)." in output
     for card in ("  2 × Resistance", "  1 × Spy", "  1 × Commander (Resistance)",
                  "  1 × Assassin (Spy)"):
         assert card in output.splitlines()
@@ -256,7 +259,7 @@ def test_the_assassin_naming_the_commander_wins_for_the_spies(assassination, mod
                                                                status):
     result = moderator("assassinate 2 --commander 2")
     assert result.exit_code == 0
-    assert "Game over: the spies win, the Assassin named the Commander." in result.stdout
+    assert "Game over: the spies win (the Assassin named the Commander)." in result.stdout
     shown = status()
     assert (shown["winner"], shown["reason"]) == ("spies", "assassinated_commander")
     assert shown["assassination"] == {"target": 2, "commander": 2}
@@ -265,7 +268,7 @@ def test_the_assassin_naming_the_commander_wins_for_the_spies(assassination, mod
 def test_the_assassin_missing_the_commander_wins_for_the_resistance(assassination, moderator,
                                                                     status):
     result = moderator("assassinate 2 --commander 3")
-    assert "Game over: the Resistance wins, the Assassin named the wrong player." in result.stdout
+    assert "Game over: the Resistance wins (the Assassin named the wrong player)." in result.stdout
     shown = status()
     assert (shown["phase"], shown["winner"], shown["reason"]) == (
         "game_over", "resistance", "assassin_missed",
