@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from moderator import store
-from moderator.rules import Game, RuleError
+from moderator.rules import GAME_OVER, Game, RuleError
 
 
 @dataclass
@@ -46,8 +46,12 @@ def start(
     allow_incompatible: bool,
     now: datetime | None = None,
     roles: list[str] = (),
+    table: dict | None = None,
 ) -> Session:
-    """Check a setup with the rules, draw the first leader, and write the new game's log."""
+    """Check a setup with the rules, draw the first leader, and write the new game's log.
+
+    `table` holds the group's choices for guided play (`vote_history`, `timer`); they are kept
+    in the setup line, only when made, so `status` and `play` honour them later."""
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
@@ -71,6 +75,8 @@ def start(
         "leader_chosen": leader is not None,
         "seed": seed,
     }
+    if table:
+        setup["table"] = table
     game_id = store.create(setup, now.date())
     return Session(store.load(game_id), game)
 
@@ -124,9 +130,36 @@ def apply(game: Game, action: dict) -> Game:
         )
     if kind == "rogue_claim":
         return game.claim_rogue(_seat(action.get("claimant")))
+    if kind == "plot_draw":
+        return game.draw_plot(action["cards"])
+    if kind == "plot_give":
+        return game.give_plot(action["card"], action["to"] - 1)
+    if kind == "plot_use":
+        return game.use_plot(
+            action["card"], action["by"] - 1, target=_seat(action.get("target")),
+            take=action.get("take"),
+        )
     if kind == "assassinate":
         return game.assassinate(action["target"] - 1, action["commander"] - 1)
+    if kind == "sides":
+        return sides(game, _seats(action["spies"]))
     raise ValueError(kind)
+
+
+def sides(game: Game, spies: list[int]) -> Game:
+    """Who was a spy, recorded once the game is over, for the season's statistics. Never
+    before: the tool never asks for a hidden role during play (rules.md §1.3). The game itself
+    is unchanged."""
+    if game.phase != GAME_OVER:
+        raise RuleError("records.errors.sides_too_early")
+    for seat in spies:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise RuleError("errors.seat_range", seat=seat, players=game.players)
+    if len(set(spies)) != len(spies):
+        raise RuleError("errors.player_twice", seat=next(s for s in spies if spies.count(s) > 1))
+    if len(spies) != game.spies:  # rules.md §1.1
+        raise RuleError("records.errors.sides_count", spies=game.spies, given=len(spies))
+    return game
 
 
 def act(game_id: str, action: dict) -> Session:
@@ -163,6 +196,21 @@ def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, d
 
     history = store.append(game_id, checked)
     return Session(history, replay(history)), moved[0]
+
+
+def plot_draw(session: Session) -> list[str]:
+    """The cards the round's first leader draws: the next ones of the Plot deck shuffled once
+    from the game's seed, so a game replays to the same cards (rules.md §3.2)."""
+    from moderator.rules import plot
+
+    game = session.game
+    order = plot.deck(game.players, game.settings["plot-deck"])
+    order = random.Random(f"{session.history.setup['seed']}:plot").sample(order, len(order))
+    for entry in session.history.done:
+        if entry.data["type"] == "plot_draw":
+            for card in entry.data["cards"]:
+                order.remove(card)
+    return order[: game.plot_draws]
 
 
 def _seats(seats: list[int]) -> list[int]:

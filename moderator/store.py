@@ -14,7 +14,7 @@ import contextlib
 import errno
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -93,8 +93,9 @@ def path_of(game_id: str) -> Path:
     return games_dir() / f"{game_id}{SUFFIX}"
 
 
-def create(setup: dict, today: date) -> str:
-    """Write a new game file holding only its setup line; return the new game's id."""
+def create(setup: dict, today: date, actions: Iterable[dict] = ()) -> str:
+    """Write a new game file: its setup line and then `actions` (an imported game's), in one
+    buffer; return the new game's id."""
     folder = games_dir()
     with _writing(folder):
         folder.mkdir(parents=True, exist_ok=True)
@@ -109,7 +110,7 @@ def create(setup: dict, today: date) -> str:
             break
         try:
             line = _encode({**setup, "type": "setup", "schema": SCHEMA, "game": game_id})
-            _write_all(fd, line)
+            _write_all(fd, line + b"".join(_encode(action) for action in actions))
             os.fsync(fd)
         except BaseException:
             os.close(fd)
@@ -170,9 +171,11 @@ def _locked(game_id: str) -> Iterator[tuple]:
         handle = open(path, "r+b", buffering=0)  # one write() per line, no buffer
     except FileNotFoundError:
         raise StoreError("errors.game_unknown", game=game_id) from None
-    except PermissionError:
-        try:
-            handle = open(path, "rb", buffering=0)  # a read-only folder still lets a game be looked at
+    except OSError as error:
+        if error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise StoreError("errors.game_unreadable", game=game_id, why=error.strerror) from None
+        try:  # a read-only file, folder or disk still lets a game be looked at
+            handle = open(path, "rb", buffering=0)
         except OSError as error:
             raise StoreError("errors.game_unreadable", game=game_id, why=error.strerror) from None
     with handle:

@@ -21,7 +21,7 @@ def language_of(args: list[str]) -> str:
 
 
 def build(lang: str) -> typer.Typer:
-    from moderator.cli import game, history
+    from moderator.cli import game, history, play, plot, rules, script
 
     app = typer.Typer(
         name="moderator",
@@ -34,6 +34,10 @@ def build(lang: str) -> typer.Typer:
     )
     game.register(app, lang)
     history.register(app, lang)
+    plot.register(app, lang)
+    play.register(app, lang)
+    script.register(app, lang)
+    rules.register(app, lang)
     return app
 
 
@@ -120,7 +124,7 @@ def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
 
 COMMANDS = frozenset({
     "new", "status", "propose", "vote", "watch", "mission", "rogue-claim", "assassinate", "undo",
-    "redo", "log", "games",
+    "redo", "log", "games", "script", "voice", "rules", "play", "plot",
 })
 
 

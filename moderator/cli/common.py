@@ -118,11 +118,11 @@ def _language_of_game(game_id: str) -> str | None:
 
 
 #: Parameters that hold a module, variant or character id, shown by their name.
-NAMED = frozenset({"module", "variant", "role", "first", "second"})
+NAMED = frozenset({"module", "variant", "role", "first", "second", "card"})
 
 
 def _name_of(lang: str, item: str) -> str:
-    for section in ("module", "variant", "character"):
+    for section in ("module", "variant", "character", "plot_card"):
         if i18n.has(lang, f"{section}.{item}"):
             return i18n.t(lang, f"{section}.{item}")
     return item

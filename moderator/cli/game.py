@@ -42,38 +42,68 @@ def register(app: typer.Typer, lang: str) -> None:
             False, "--allow-incompatible", help=h("allow_incompatible")
         ),
         no_play: bool = typer.Option(False, "--no-play", help=h("no_play")),
+        timer: Optional[int] = typer.Option(None, "--timer", help=h("timer"),
+                                            show_default=False),
+        no_vote_history: bool = typer.Option(
+            False, "--no-vote-history", help=h("no_vote_history")
+        ),
         as_json: bool = typer.Option(False, "--json", help=h("json")),
     ) -> None:
         from moderator import session
-        from moderator.cli import render
+        from moderator.cli import play, render
         from moderator.rules import setup
 
-        table = _names(out, split(names) if names is not None else None, players_count)
         chosen_roles = split(roles)
         chosen_modules, chosen_variants = split(modules), split(variants)
+        recorded = _table_choices(play.checked_timer(timer), no_vote_history)
+        given = split(names) if names is not None else None
+        guide = None
+        if not (no_play or as_json) and play.at_terminal():  # guided play: ask what is missing
+            from moderator.ui import guided
+
+            guide = play.make_guide(out, play.table_settings({"table": recorded}, None, None))
+            if given is None:
+                count = players_count or guided.ask_count(guide)
+                suggested = _names(out, None, count)
+                setup.check(count, chosen_modules, chosen_variants, allow_incompatible,
+                            chosen_roles)
+                given = guided.ask_names(guide, suggested)
+        table = _names(out, given, players_count)
         setup.check(len(table), chosen_modules, chosen_variants, allow_incompatible, chosen_roles)
         first = seat_of(leader, table) if leader else None
+        if guide is not None and not leader:
+            first = guided.ask_leader(guide, table)
         out.names = table
         started = session.start(
             players=len(table), names=table, lang=out.lang, modules=chosen_modules,
             variants=chosen_variants, house_rules=_house_rules(house_rule), leader=first,
             seed=seed, allow_incompatible=allow_incompatible, roles=chosen_roles,
+            table=recorded,
         )
         if as_json:
             out.json(render.status(started))
             return
+        if guide is not None:
+            play.run(out, started.game_id, lambda: guided.begin(guide, started))
+            return
         render.setup(out, started)
+        from moderator.cli import script
+
+        script.read_at_setup(out, started)
 
     @app.command("status", help=h("status"))
     @handled
     def status(
         out: Out,
         as_json: bool = typer.Option(False, "--json", help=h("json")),
+        vote_history: Optional[bool] = typer.Option(
+            None, "--vote-history/--no-vote-history", help=h("vote_history")
+        ),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         from moderator import session
-        from moderator.cli import render
+        from moderator.cli import play, render
 
         current = _open(out, session, game)
         if as_json:
@@ -81,7 +111,8 @@ def register(app: typer.Typer, lang: str) -> None:
             return
         from moderator.ui import views
 
-        out.print(views.table(current, out.lang))
+        chosen = play.table_settings(current.history.setup, None, vote_history)
+        out.print(views.table(current, out.lang, show_votes=chosen["vote_history"]))
 
     @app.command("propose", help=h("propose"))
     @handled
@@ -259,6 +290,16 @@ def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:
             raise Refusal("errors.name_twice", name=name)
         seen.add(fold(name))
     return given
+
+
+def _table_choices(timer: Optional[int], no_vote_history: bool) -> dict:
+    """The group's choices for guided play worth recording with the game (not the defaults)."""
+    chosen: dict = {}
+    if no_vote_history:
+        chosen["vote_history"] = False
+    if timer:
+        chosen["timer"] = timer
+    return chosen
 
 
 def _house_rules(given: Optional[list]) -> dict:

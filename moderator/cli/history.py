@@ -123,37 +123,7 @@ def _move(out: Out, kind: str, game: Optional[str]) -> None:
 
 
 def describe(out: Out, names: list, action: dict) -> str:
-    """One logged action in words."""
-    def who(seats) -> str:
-        return ", ".join(names[s - 1] for s in seats) or "—"
+    """One logged action in words (shared with guided play's undo)."""
+    from moderator.ui import views
 
-    kind = action["type"]
-    if kind == "propose":
-        text = out.t("log.propose", team=who(action["team"]))
-        if action.get("mission"):
-            text += " " + out.t("log.for_mission", mission=action["mission"])
-        if action.get("sergeant"):
-            text += "; " + out.t("log.sergeant", sergeant=who([action["sergeant"]]))
-        return text
-    if kind == "watch":
-        return out.t("log.watch", holder=who([action["holder"]]))
-    if kind == "rogue_claim":
-        if action.get("claimant") is None:
-            return out.t("log.no_claim")
-        return out.t("log.rogue_claim", claimant=who([action["claimant"]]))
-    if kind == "vote":
-        approve = action["approve"]
-        reject = [s for s in range(1, len(names) + 1) if s not in approve]
-        return out.t("log.vote", yes=len(approve), no=len(reject), approve=who(approve),
-                     reject=who(reject))
-    if kind == "mission":
-        parts = [out.t("log.mission", count=action["fails"])]
-        if action.get("rogue_success"):
-            parts.append(out.t("log.rogue_success", count=action["rogue_success"]))
-        if action.get("switched"):
-            parts.append(out.t("log.switched", switched=who([action["switched"]])))
-        return "; ".join(parts)
-    if kind == "assassinate":
-        return out.t("log.assassinate", target=who([action["target"]]),
-                     commander=who([action["commander"]]))
-    return kind
+    return views.describe_action(out.lang, names, action)

@@ -72,11 +72,38 @@ def status(session: Session) -> dict:
             if game.assassination else None
         ),
     }
+    if game.plot is not None:
+        shown["plot"] = plot_status(game)
     if sergeant:
         shown["sergeant"] = seat(game.sergeant)
     if rogue:
         shown["watch"] = seat(game.watch)
     return shown
+
+
+def plot_status(game) -> dict:
+    """`plot` in `status --json` (design.md §4), 1-based holders."""
+    from moderator.rules import plot
+
+    def cards(held) -> list[dict]:
+        return [{"card": c.card, "holder": c.holder + 1} for c in held]
+
+    state = game.plot
+    return {
+        "deck": len(state.deck),
+        "held": cards(c for c in state.held if c.card not in plot.LASTING),
+        "in_effect": cards(c for c in state.held if c.card in plot.LASTING),
+        "discarded": list(state.discarded),
+        "drawn": list(state.drawn),
+        "pending": cards(state.pending),
+        "usable": cards(game.usable()),
+        "vote_first": [s + 1 for s in game.opinion_makers],
+        "uses": [
+            {"card": u.card, "by": u.by + 1, "round": u.round,
+             "target": None if u.target is None else u.target + 1, "take": u.taken}
+            for u in state.uses
+        ],
+    }
 
 
 def setup_deck(game) -> dict[str, int]:
@@ -107,8 +134,8 @@ def setup(out: Out, session: Session) -> None:
     how = "setup.leader_chosen" if session.history.setup["leader_chosen"] else "setup.leader_random"
     out.say(how, leader=leader, seat=game.first_leader + 1)
     out.say("setup.reveal_heading")
-    for number, line in enumerate(scripts.reveal(game.modules, game.variants), start=1):
-        out.say("setup.reveal_line", number=number, text=out.t(line.key))
+    for number, step in enumerate(scripts.for_game(game), start=1):
+        out.say("setup.reveal_line", number=number, text=out.t(step.key, **step.params))
     out.print(views.now(session, out.lang))
 
 
@@ -139,6 +166,8 @@ def after(out: Out, session: Session) -> None:
         if m.succeeded and m.fails:
             out.say("result.two_fails_held")
         out.say("result.score", resistance=game.successes, spies=game.failures)
+    elif kind.startswith("plot_"):
+        plot_result(out, session)
     elif kind == "rogue_claim":
         claimant = session.history.done[-1].data.get("claimant")
         if claimant is not None:
@@ -146,7 +175,36 @@ def after(out: Out, session: Session) -> None:
     elif kind == "assassinate":
         a = game.assassination
         out.say("result.assassinated", target=names[a.target], commander=names[a.commander])
+    if game.plot is not None:
+        plot_reminders(out, session)
     out.print(views.now(session, out.lang))
+
+
+def plot_result(out: Out, session: Session) -> None:
+    """What a Plot step did, and the Plot cards that may be used now (rules.md §3)."""
+    from moderator.ui.plot_view import card_name
+
+    names, action = session.names, session.history.done[-1].data
+    kind, lang = action["type"], out.lang
+    if kind == "plot_draw":
+        out.say("result.plot_drawn", leader=names[session.game.leader],
+                cards=", ".join(card_name(lang, c) for c in action["cards"]))
+    elif kind == "plot_give":
+        out.say("result.plot_given", card=card_name(lang, action["card"]),
+                to=names[action["to"] - 1])
+    else:
+        target = action.get("target")
+        out.say(f"result.plot_used.{action['card']}", by=names[action["by"] - 1],
+                target=names[target - 1] if target else "",
+                taken=card_name(lang, action["take"]) if action.get("take") else "")
+
+
+def plot_reminders(out: Out, session: Session) -> None:
+    """The held Plot cards whose moment has come, in the order players are asked (§3.3)."""
+    game = session.game
+    for card in game.usable():
+        if card not in game.plot.pending:
+            out.say(f"plot_now.{card.card}", holder=session.names[card.holder])
 
 
 def vote_result(out: Out, session: Session) -> None:

@@ -9,17 +9,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from moderator.rules import rogue, setup, tables
+from moderator.rules import plot, rogue, setup, tables
 from moderator.rules.errors import RuleError
 from moderator.rules.house_rules import settle as settle_house_rules
 
 # Phases, as named in `status --json` (design.md §4). `watch` (the leader hands the Rogue
 # module's Watch token to a team member) and `rogue_claim` (the spy Rogue may claim the win at
 # the third failure) are module phases.
+PLOT_DRAW, PLOT_GIVE = "plot_draw", "plot_give"  # The Plot Thickens: the round's first steps
 PROPOSAL, VOTE, WATCH, MISSION, ROGUE_CLAIM, ASSASSINATION, GAME_OVER = (
     "proposal", "vote", "watch", "mission", "rogue_claim", "assassination", "game_over",
 )
-PLAYING = frozenset({PROPOSAL, VOTE, WATCH, MISSION})
+PLAYING = frozenset({PLOT_DRAW, PLOT_GIVE, PROPOSAL, VOTE, WATCH, MISSION})
 TEAM_CHOSEN = frozenset({VOTE, WATCH, MISSION})
 
 RESISTANCE, SPIES = "resistance", "spies"
@@ -38,6 +39,7 @@ class Proposal:
     approvals: frozenset[int] | None = None
     approved: bool | None = None
     sergeant: int | None = None  # Sergeant module: the team member the leader named
+    cancelled_by: int | None = None  # Plot: who cancelled the approval with No Confidence
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,46 @@ class Mission:
     sergeant: int | None = None
     switched: int | None = None  # whom the Sergeant ordered to switch cards
     watch: int | None = None  # who held the Watch token
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A Plot card in someone's hands: held ("1"), in effect (□) or awaiting use (★)."""
+
+    card: str
+    holder: int
+    received: int  # the round it was received in
+    bound: int | None = None  # Opinion Maker: who must vote first
+
+
+@dataclass(frozen=True, slots=True)
+class PlotUse:
+    """A Plot card used, for the record: who used it, on whom, in which round."""
+
+    card: str
+    by: int
+    round: int
+    target: int | None = None
+    taken: str | None = None  # Take Responsibility: the card taken
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """The Plot cards of a game (rules.md §3)."""
+
+    deck: tuple[str, ...]  # what is left to draw, sorted: the order is the shell's business
+    drawn: tuple[str, ...] = ()  # drawn this round, not yet handed out
+    given_to: tuple[int, ...] = ()  # who received a card this round
+    pending: tuple[Card, ...] = ()  # ★ cards received and not yet resolved
+    held: tuple[Card, ...] = ()  # "1" cards kept for later, and □ cards in effect
+    discarded: tuple[str, ...] = ()
+    uses: tuple[PlotUse, ...] = ()
+    leader_acted: bool = False  # the current leader has drawn or handed out Team tokens
+    strong_leader_used: bool = False  # since the last vote: no second one until a vote
+    resume_seat: int | None = None  # `plot-strong-leader-rotation=resume-order`
+    just_approved: bool = False  # the window for No Confidence
+    spotlight: int | None = None  # whose card goes face up on this mission
+    looked_at: tuple[int, ...] = ()  # whose played cards were looked at on this mission
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +123,7 @@ class Game:
     winner: str | None = None  # the winning side; None also when a Rogue won alone
     reason: str | None = None
     winners: tuple[tuple[str, str], ...] = ()  # everyone who won: (who, "full" | "partial")
+    plot: Plot | None = None  # with The Plot Thickens
 
     @classmethod
     def new(
@@ -98,7 +141,12 @@ class Game:
         if not 0 <= first_leader < players:
             raise RuleError("errors.seat_range", seat=first_leader, players=players)
         settled = settle_house_rules(house_rules)
-        return cls(
+        if (
+            "plot" in checked.modules and "rogue" in checked.modules
+            and settled["plot-reveals"] == "character-card"
+        ):
+            raise RuleError("errors.plot_reveals_rogue")  # rules.md §7: Loyalty cards only
+        game = cls(
             players=players,
             first_leader=first_leader,
             modules=checked.modules,
@@ -108,6 +156,9 @@ class Game:
             house_rules=tuple(sorted(settled.items())),
             seat=first_leader,
         )
+        if "plot" in checked.modules:
+            game = replace(game, plot=Plot(plot.deck(players, settled["plot-deck"])))
+        return game._round_starts()
 
     # -- what the table sees ------------------------------------------------------------------
 
@@ -151,7 +202,7 @@ class Game:
         """The mission being proposed for; under Targeting unknown until the leader names it."""
         if self.phase in TEAM_CHOSEN:
             return self.proposals[-1].mission
-        if self.phase == PROPOSAL and not self.targeting:
+        if self.phase in (PLOT_DRAW, PLOT_GIVE, PROPOSAL) and not self.targeting:
             return len(self.missions) + 1
         return None
 
@@ -231,7 +282,8 @@ class Game:
             mission=mission, attempt=self.rejections + 1, leader=self.seat,
             team=tuple(sorted(team)), sergeant=sergeant,
         )
-        return replace(self, proposals=self.proposals + (proposal,), phase=VOTE)
+        game = self._plot(leader_acted=True, just_approved=False) if self.plot else self
+        return replace(game, proposals=self.proposals + (proposal,), phase=VOTE)
 
     def vote(self, approvals: Iterable[int]) -> Game:
         """Everyone's open vote; the seats given approved, every other seat rejected.
@@ -244,14 +296,18 @@ class Game:
         approved = 2 * len(approvals) > self.players
         voted = replace(self.proposals[-1], approvals=frozenset(approvals), approved=approved)
         game = replace(self, proposals=self.proposals[:-1] + (voted,))
+        if game.plot is not None:  # a vote reopens Strong Leader, and opens No Confidence
+            game = game._plot(strong_leader_used=False, just_approved=approved)
         if approved:
             return replace(game, phase=WATCH if self.watch_due else MISSION)
+        return game._rejected()
+
+    def _rejected(self) -> Game:
+        """A failed vote: the track moves on, the fifth in a round ends the game (§1.4)."""
         rejections = self.rejections + 1
         if rejections == tables.MAX_REJECTIONS:
-            return game._over(SPIES, "five_rejections", rejections=rejections)
-        return replace(
-            game, phase=PROPOSAL, rejections=rejections, seat=(self.seat + 1) % self.players
-        )
+            return self._over(SPIES, "five_rejections", rejections=rejections)
+        return replace(self, phase=PROPOSAL, rejections=rejections)._pass_leader()
 
     def give_watch(self, seat: int) -> Game:
         """Rogue module: after approval the leader hands the Watch token to a team member."""
@@ -259,7 +315,8 @@ class Game:
         self._check_seats((seat,))
         if seat not in self.proposals[-1].team:
             raise RuleError("errors.watch_not_on_team")
-        return replace(self, watch=seat, phase=MISSION)
+        game = self._plot(just_approved=False) if self.plot else self
+        return replace(game, watch=seat, phase=MISSION)
 
     def play_mission(
         self, fails: int, rogue_success: int = 0, switched: int | None = None
@@ -296,9 +353,8 @@ class Game:
             sergeant=pending.sergeant, switched=switched, watch=self.watch,
         )
         game = replace(
-            self, missions=self.missions + (done,), rejections=0, watch=None,
-            seat=(self.seat + 1) % self.players, phase=PROPOSAL,
-        )
+            self, missions=self.missions + (done,), rejections=0, watch=None, phase=PROPOSAL,
+        )._pass_leader()
         earlier_rule = self.settings["rogue-earlier-mission"]
         if game.failures == tables.WINS_NEEDED:
             if SPY_ROGUE in self.characters:
@@ -312,7 +368,7 @@ class Game:
             if "commander" in self.modules:
                 return replace(game, phase=ASSASSINATION)
             return game._over(RESISTANCE, "three_successes")
-        return game
+        return game._round_starts()
 
     def claim_rogue(self, claimant: int | None) -> Game:
         """Rogue module, at the third failure: the player who shows the spy Rogue card and
@@ -340,6 +396,225 @@ class Game:
         if target == commander:
             return game._over(SPIES, "assassinated_commander")
         return game._over(RESISTANCE, "assassin_missed")
+
+    # -- The Plot Thickens (rules.md §3) -------------------------------------------------------
+
+    @property
+    def plot_draws(self) -> int:
+        """How many cards the round's first leader draws now (fewer if the deck runs out)."""
+        if self.plot is None:
+            return 0
+        return min(plot.draws(self.players, self.settings["plot-deck"]), len(self.plot.deck))
+
+    @property
+    def opinion_makers(self) -> tuple[int, ...]:
+        """Who must reveal their vote before everyone else (rules.md §3.4)."""
+        if self.plot is None:
+            return ()
+        return tuple(sorted({c.bound for c in self.plot.held if c.card == plot.OPINION_MAKER}))
+
+    def usable(self) -> tuple[Card, ...]:
+        """The held Plot cards that may be used right now, in the order players are asked:
+        from the leader clockwise (rules.md §3.3)."""
+        if self.plot is None or self.phase == GAME_OVER:
+            return ()
+        ready = [c for c in self.plot.pending + self.plot.held if self._window(c) is None]
+        return tuple(sorted(ready, key=lambda c: (c.holder - self.seat) % self.players))
+
+    def draw_plot(self, cards: Iterable[str]) -> Game:
+        """The round's first leader draws (rules.md §3.2): the cards that came off the deck."""
+        self._expect(PLOT_DRAW)
+        cards = tuple(cards)
+        if len(cards) != self.plot_draws:
+            raise RuleError("errors.plot_draw_count", count=self.plot_draws)
+        left = plot.without(self.plot.deck, cards)
+        if left is None:
+            raise RuleError("errors.plot_not_in_deck", cards=", ".join(cards))
+        game = self._plot(deck=left, drawn=cards, leader_acted=True)
+        return replace(game, phase=PLOT_GIVE)._handed_out()
+
+    def give_plot(self, card: str, to: int) -> Game:
+        """The leader hands a drawn card to another player, never to themselves (§3.2)."""
+        self._expect(PLOT_GIVE)
+        self._check_seats((to,))
+        drawn = list(self.plot.drawn)
+        if card not in drawn:
+            raise RuleError("errors.plot_not_drawn", card=card)
+        if to == self.seat:
+            raise RuleError("errors.plot_give_leader")
+        if to in self.plot.given_to and self.settings["plot-hand-out"] == "different-players":
+            raise RuleError("errors.plot_give_twice", seat=to)
+        drawn.remove(card)
+        received = Card(card, to, self.round, bound=to if card in plot.LASTING else None)
+        game = self._plot(drawn=tuple(drawn), given_to=self.plot.given_to + (to,))
+        immediate = card in plot.IMMEDIATE or (
+            card == plot.TAKE_RESPONSIBILITY
+            and self.settings["plot-take-responsibility"] == "immediate"
+        )
+        if not immediate:
+            return game._plot(held=game.plot.held + (received,))._handed_out()
+        if card == plot.TAKE_RESPONSIBILITY and not game._takeable(to):
+            # Nobody else holds a Plot card: it has no effect (rules.md §3.4, C).
+            return game._plot(discarded=game.plot.discarded + (card,))._handed_out()
+        return game._plot(pending=game.plot.pending + (received,))
+
+    def use_plot(
+        self, card: str, by: int, target: int | None = None, take: str | None = None
+    ) -> Game:
+        """A Plot card is used: a ★ card received now, or a held card in its window (§3.3)."""
+        if self.plot is None:
+            raise RuleError("errors.no_plot_module")
+        if self.phase == GAME_OVER:
+            raise RuleError("errors.game_over")
+        self._check_seats((by,))
+        mine = [c for c in self.plot.pending + self.plot.held if c.card == card and c.holder == by]
+        if not mine:
+            raise RuleError("errors.plot_not_held", card=card, seat=by)
+        held = mine[0]
+        refusal = self._window(held)
+        if refusal:
+            raise RuleError(refusal, card=card)
+        game = self._plot(
+            pending=tuple(c for c in self.plot.pending if c is not held),
+            held=tuple(c for c in self.plot.held if c is not held),
+            discarded=self.plot.discarded + (card,),
+        )
+        return game._resolve(held, target, take)
+
+    def _resolve(self, used: Card, target: int | None, take: str | None) -> Game:
+        card, by = used.card, used.holder
+        if card != plot.TAKE_RESPONSIBILITY and take is not None:
+            raise RuleError("errors.plot_take_unused")
+        if target is None and card != plot.STRONG_LEADER and card != plot.NO_CONFIDENCE:
+            raise RuleError("errors.plot_target_needed", card=card)
+        if target is not None:
+            if card in (plot.STRONG_LEADER, plot.NO_CONFIDENCE):
+                raise RuleError("errors.plot_no_target", card=card)
+            self._check_seats((target,))
+        record = PlotUse(card, by, self.round, target, take)
+        game = self._plot(uses=self.plot.uses + (record,), just_approved=False)
+        if card == plot.OVERHEARD_CONVERSATION:
+            if target not in ((by - 1) % self.players, (by + 1) % self.players):
+                raise RuleError("errors.plot_neighbour", seat=by)
+        elif card == plot.ESTABLISH_CONFIDENCE:
+            if target == self.seat:
+                raise RuleError("errors.plot_target_self", card=card)
+        elif card in (plot.OPEN_UP, plot.IN_THE_SPOTLIGHT):
+            if target == by:
+                raise RuleError("errors.plot_target_self", card=card)
+            if card == plot.IN_THE_SPOTLIGHT:
+                if target not in self.proposals[-1].team:
+                    raise RuleError("errors.plot_target_team", card=card)
+                game = game._plot(spotlight=target)
+        elif card == plot.CLOSE_EYE:
+            if target not in self.proposals[-1].team:
+                raise RuleError("errors.plot_target_team", card=card)
+            if target in self.plot.looked_at:
+                raise RuleError("errors.plot_looked_twice", seat=target)
+            game = game._plot(looked_at=self.plot.looked_at + (target,))
+        elif card == plot.TAKE_RESPONSIBILITY:
+            game = game._take(by, target, take)
+        elif card == plot.STRONG_LEADER:
+            return game._strong_leader(by)
+        elif card == plot.NO_CONFIDENCE:
+            return game._no_confidence(by)
+        return game._handed_out()
+
+    def _take(self, by: int, target: int, take: str | None) -> Game:
+        """Take Responsibility: `by` takes the card `take` from `target` (rules.md §3.4)."""
+        if target == by:
+            raise RuleError("errors.plot_target_self", card=plot.TAKE_RESPONSIBILITY)
+        theirs = [c for c in self.plot.held if c.holder == target and c.card == take]
+        if not theirs:
+            raise RuleError("errors.plot_take_missing", seat=target)
+        taken = theirs[0]
+        bound = taken.bound
+        if taken.card in plot.LASTING and self.settings["plot-opinion-maker-taken"] == "binds-taker":
+            bound = by
+        moved = replace(taken, holder=by, received=self.round, bound=bound)
+        return self._plot(held=tuple(moved if c is taken else c for c in self.plot.held))
+
+    def _strong_leader(self, by: int) -> Game:
+        """The holder takes over as leader (rules.md §1.7, §3.4); the vote track stays."""
+        resume = None
+        if self.settings["plot-strong-leader-rotation"] == "resume-order":
+            resume = (self.seat + 1) % self.players
+        game = self._plot(strong_leader_used=True, resume_seat=resume, leader_acted=False)
+        return replace(game, seat=by)
+
+    def _no_confidence(self, by: int) -> Game:
+        """The approval is cancelled and counts as a failed vote (rules.md §3.4)."""
+        cancelled = replace(self.proposals[-1], approved=False, cancelled_by=by)
+        return replace(self, proposals=self.proposals[:-1] + (cancelled,), watch=None)._rejected()
+
+    def _window(self, held: Card) -> str | None:
+        """Why `held` cannot be used now (an i18n key), or None (rules.md §3.3)."""
+        plot_state, card = self.plot, held.card
+        if held in plot_state.pending:
+            return None
+        if card in plot.LASTING:
+            return "errors.plot_lasting"
+        if (
+            self.settings["plot-same-round-use"] == "next-round"
+            and held.received == self.round
+        ):
+            return "errors.plot_same_round"
+        if card == plot.STRONG_LEADER:
+            before_first_action = self.phase in (PLOT_DRAW, PROPOSAL) and (
+                not plot_state.leader_acted
+                or self.settings["plot-strong-leader-window"] == "before-team-tokens"
+            )
+            if not before_first_action:
+                return "errors.plot_window.strong_leader"
+            if plot_state.strong_leader_used:
+                return "errors.plot_strong_leader_twice"
+            if held.holder == self.seat:
+                return "errors.plot_strong_leader_self"
+            return None
+        if card == plot.NO_CONFIDENCE:
+            return None if plot_state.just_approved else "errors.plot_window.no_confidence"
+        if card == plot.IN_THE_SPOTLIGHT:
+            ahead = self.phase in (WATCH, MISSION) and plot_state.spotlight is None
+            return None if ahead and not plot_state.looked_at else "errors.plot_window.in_the_spotlight"
+        if card == plot.CLOSE_EYE:
+            return None if self.phase == MISSION else "errors.plot_window.close_eye"
+        if card == plot.TAKE_RESPONSIBILITY:  # held: after the hand-out, before any team
+            first_proposal_due = self.phase == PROPOSAL and self.rejections == 0
+            if first_proposal_due and self._takeable(held.holder):
+                return None
+            return "errors.plot_window.take_responsibility"
+        return "errors.plot_window.other"
+
+    def _takeable(self, taker: int) -> bool:
+        return any(c.holder != taker for c in self.plot.held)
+
+    def _handed_out(self) -> Game:
+        """Once every drawn card is handed out and every ★ card resolved, the team is next."""
+        if self.phase == PLOT_GIVE and not self.plot.drawn and not self.plot.pending:
+            return replace(self, phase=PROPOSAL)
+        return self
+
+    def _round_starts(self) -> Game:
+        """A new round: with Plot cards its first leader draws first (rules.md §3.2)."""
+        if self.plot is None:
+            return self
+        game = self._plot(given_to=(), spotlight=None, looked_at=(), leader_acted=False)
+        return replace(game, phase=PLOT_DRAW) if game.plot_draws else game
+
+    def _plot(self, **changes: object) -> Game:
+        return replace(self, plot=replace(self.plot, **changes))
+
+    def _pass_leader(self) -> Game:
+        """The leader token moves one seat clockwise (rules.md §1.7), or back to the order a
+        Strong Leader interrupted (`plot-strong-leader-rotation=resume-order`)."""
+        seat = (self.seat + 1) % self.players
+        if self.plot is None:
+            return replace(self, seat=seat)
+        if self.plot.resume_seat is not None:
+            seat = self.plot.resume_seat
+        return replace(self, seat=seat)._plot(
+            resume_seat=None, leader_acted=False, just_approved=False
+        )
 
     # -- helpers ------------------------------------------------------------------------------
 

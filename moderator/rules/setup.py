@@ -48,7 +48,7 @@ PAIRED = {"rogue": ("resistance-rogue", "spy-rogue"),
 
 #: The modules this engine can rule on. The others are refused by `Game.new` rather than
 #: half-played: a tool that silently ignored a module's cards would give wrong rulings.
-PLAYABLE_MODULES = frozenset({"commander", "rogue", "sergeant"})
+PLAYABLE_MODULES = frozenset({"commander", "plot", "rogue", "sergeant"})
 
 #: Combinations the rules forbid (rules.md §8, §10.2): (modules, smallest player count, section).
 FORBIDDEN = (

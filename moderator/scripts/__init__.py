@@ -1,43 +1,242 @@
-"""Spoken sequences as data: each line an i18n key and the pause that follows it (seconds).
+"""Spoken sequences as data: the reveal script of any configuration (rules.md §9).
 
-The reveal for the base game (rules.md §9.1), the Blind Spies variant (§9.2) and the
-Commander module's base form (§9.4). Text comes from the i18n files; nothing here speaks.
+A script is a tuple of `Step`s: an i18n key with its parameters, the silence that follows it,
+and who has their eyes open or a thumb up while it lasts. Text comes from the i18n files and
+sound from `moderator.voice`; nothing here speaks, prints or reads a file.
+
+The reveal is built in blocks, in the order rules.md §9 gives them: the spies find each
+other (§9.1, §9.3, §9.6, §9.7), the Commander sees the spies' thumbs (§9.4, §9.5), the Body
+Guard sees the Commander (§9.4), the resistance Chiefs find each other (§9.7), the Defectors
+meet (§9.6).
+Each block is a small function of who is in the game, because every modifier changes the
+neighbouring lines too: an exception line turns "Spies, …" into "All other spies, …" (GL §2.2,
+exception before action), and fists are held out only when some step needs a thumb. Every
+variant of a sentence has a key of its own; fragments are never spliced together.
+
+Counts spoken to the table (how many thumbs should be up) come from the character deck, which
+the whole table sees being shuffled, so they never reveal who holds a card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from moderator.rules.house_rules import settle
+from moderator.rules.setup import SPY_CHARACTERS, Setup, configure
+
+#: Seconds of silence after a line: spies looking around, one person noting thumbs, and the
+#: moment it takes to close eyes or raise a thumb.
+SPIES_LOOK, ONE_LOOKS, SETTLE = 8, 6, 2
 
 
-class Line(NamedTuple):
+@dataclass(frozen=True)
+class Step:
+    """One spoken line. `open` and `thumb` are the role ids whose eyes are open, or whose
+    thumb is up, once the line has been followed, for as long as the step lasts."""
+
     key: str
-    pause: float = 0.0
+    params: Mapping[str, object] = field(default_factory=dict)
+    pause: float = 0
+    everyone: bool = False
+    open: tuple[str, ...] = ()
+    thumb: tuple[str, ...] = ()
 
 
-BASE = (
-    Line("script.base.close"),
-    Line("script.base.spies_open", 8),
-    Line("script.base.spies_close", 2),
-    Line("script.base.everyone_open"),
-)
+@dataclass(frozen=True)
+class Cast:
+    """Who is in the game and how the house rules make them behave in the reveal."""
 
-COMMANDER = (
-    Line("script.commander.close_fist"),
-    Line("script.commander.spies_open", 8),
-    Line("script.commander.spies_close", 2),
-    Line("script.commander.check", 2),
-    Line("script.commander.spies_thumb", 2),
-    Line("script.commander.commander_open", 8),
-    Line("script.commander.commander_close", 2),
-    Line("script.commander.everyone_open"),
-)
+    deck: Mapping[str, int]
+    blind_spies: bool = False
+    reverser: str = "normal"  # reverser-spy-visibility (rules.md §6.2, §13)
+    defectors_meet: bool = False  # defector-reveal = know-each-other (rules.md §5.2, §13)
+
+    def has(self, character: str) -> bool:
+        return self.deck.get(character, 0) > 0
+
+    def count(self, characters) -> int:
+        return sum(self.deck.get(c, 0) for c in characters)
+
+    @property
+    def spies(self) -> tuple[str, ...]:
+        return tuple(sorted(c for c in SPY_CHARACTERS if self.has(c)))
+
+    @property
+    def seen_first(self) -> tuple[str, ...]:
+        """Spies the others learn by a raised thumb while they keep their own eyes closed
+        (the Spy Defector §9.6, the Deep Agent §9.7)."""
+        return tuple(c for c in ("spy-defector", "deep-agent") if self.has(c))
+
+    @property
+    def eyes_closed(self) -> tuple[str, ...]:
+        """Spies told by name to keep their eyes closed while the others open theirs."""
+        hidden = self.reverser == "hidden"
+        return tuple(c for c in ("blind-spy", "spy-rogue", "spy-reverser")
+                     if self.has(c) and (c != "spy-reverser" or hidden))
+
+    @property
+    def openers(self) -> tuple[str, ...]:
+        """Spies who open their eyes to find each other (rules.md §9.4 sanity numbers)."""
+        shut = set(self.seen_first) | set(self.eyes_closed)
+        return tuple(c for c in self.spies if c not in shut)
+
+    @property
+    def unseen_by_commander(self) -> tuple[str, ...]:
+        """Spies who keep their fist closed for the Commander (rules.md §9.4, §9.5)."""
+        hidden = self.reverser == "hidden-from-commander"
+        return tuple(c for c in ("deep-cover", "spy-rogue", "spy-reverser")
+                     if self.has(c) and (c != "spy-reverser" or hidden))
 
 
-def reveal(modules: Iterable[str] = (), variants: Iterable[str] = ()) -> tuple[Line, ...]:
-    """The lines of the spies' reveal for this configuration."""
-    if "blind-spies" in set(variants):
-        return (Line("script.blind_spies"),)
-    if "commander" in set(modules):
-        return COMMANDER
-    return BASE
+def reveal(setup: Setup, house_rules: Mapping[str, str] | None = None) -> tuple[Step, ...]:
+    """The reveal script of a checked configuration (rules.md §9)."""
+    settings = settle(house_rules)
+    cast = Cast(
+        deck=setup.deck,
+        blind_spies="blind-spies" in setup.variants,
+        reverser=settings["reverser-spy-visibility"],
+        defectors_meet=settings["defector-reveal"] == "know-each-other",
+    )
+    return script(cast)
+
+
+def for_game(game) -> tuple[Step, ...]:
+    """The reveal of a game set up earlier (its configuration was checked then)."""
+    setup = configure(game.players, game.modules, game.variants, game.roles,
+                      allow_incompatible=True)
+    return reveal(setup, game.settings)
+
+
+def script(cast: Cast) -> tuple[Step, ...]:
+    spies = _spies(cast, thumbs_follow=_thumbs_after_spies(cast))
+    middle = (spies + _commander(cast, after_spies=bool(spies)) + _body_guard(cast)
+              + _chiefs(cast) + _defectors(cast))
+    if cast.blind_spies and not middle:  # rules.md §9.2: no reveal at all; say so
+        return (Step("script.blind_spies", everyone=True),)
+    fists = any(step.thumb for step in middle)
+    opening = [Step("script.close_fist" if fists else "script.close", everyone=True)]
+    if cast.blind_spies:
+        opening.insert(0, Step("script.blind_spies_note", everyone=True))
+    elif not spies:  # every spy is one who keeps their eyes closed
+        opening.append(Step("script.no_reveal", everyone=True))
+    closing = [Step("script.check_end", everyone=True), Step("script.open_fist", everyone=True)] \
+        if fists else [Step("script.open", everyone=True)]
+    return tuple(opening + middle + closing)
+
+
+def _thumbs_after_spies(cast: Cast) -> bool:
+    """Whether a later block has someone raise a thumb (so fists are out anyway)."""
+    return cast.has("commander") or (cast.has("coordinator") and _chiefs_meet(cast))
+
+
+def _spies(cast: Cast, thumbs_follow: bool) -> list[Step]:
+    """The spies find each other (rules.md §9.1, §9.3, §9.6, §9.7); none under Blind Spies
+    (§2.2, §9.2)."""
+    openers = cast.openers
+    if cast.blind_spies or not openers:
+        return []
+    steps: list[Step] = []
+    thumbs: tuple[str, ...] = ()
+    if cast.has("spy-defector"):  # §9.6 step 2
+        thumbs += ("spy-defector",)
+        steps.append(Step("script.seen.spy-defector", thumb=thumbs))
+    if cast.has("deep-agent"):  # §9.7 step 2: the Pretender looks like a Deep Agent
+        pretender = cast.has("pretender")
+        thumbs += ("deep-agent", "pretender") if pretender else ("deep-agent",)
+        key = "script.seen.deep-agent-pretender" if pretender else "script.seen.deep-agent"
+        steps.append(Step(key, thumb=tuple(sorted(thumbs))))
+    thumbs = tuple(sorted(thumbs))
+    steps += [Step(f"script.eyes_closed.{c}", thumb=thumbs) for c in cast.eyes_closed]
+    chiefs = cast.count(["spy-chief"])
+    look = 0 if chiefs else SPIES_LOOK
+    if thumbs:
+        steps.append(Step("script.others_open_thumbs", {"count": cast.count(thumbs)},
+                          pause=look, open=openers, thumb=thumbs))
+    else:
+        key = "script.others_open" if cast.eyes_closed else "script.spies_open"
+        steps.append(Step(key, pause=look, open=openers))
+    if chiefs:  # §9.7 step 4: the spies learn their Chief
+        steps.append(Step("script.spy_chief_thumb", {"count": chiefs}, pause=SPIES_LOOK,
+                          open=openers, thumb=tuple(sorted(thumbs + ("spy-chief",)))))
+    if thumbs or chiefs:
+        key = "script.thumbs_down_spies_close"
+    else:
+        key = "script.spies_close" if thumbs_follow else "script.spies_close_all"
+    steps.append(Step(key, pause=SETTLE))
+    return steps
+
+
+def _commander(cast: Cast, after_spies: bool) -> list[Step]:
+    """The Commander sees every spy's thumb but the Deep Cover's, the spy Rogue's and, by the
+    house rule, the Spy Reverser's (rules.md §9.4, §9.5, §9.8)."""
+    if not cast.has("commander"):
+        return []
+    steps = [Step("script.check_fist", everyone=True)] if after_spies else []
+    unseen = cast.unseen_by_commander
+    steps += [Step(f"script.fist_closed.{c}") for c in unseen]
+    seen = tuple(c for c in cast.spies if c not in unseen)
+    # Spies who kept their eyes closed a moment ago are told by name that they raise a thumb.
+    told = [c for c in cast.seen_first + cast.eyes_closed if c in seen] if after_spies else []
+    raised = tuple(c for c in seen if c not in told)
+    key = "script.others_thumb" if unseen else "script.spies_thumb"
+    steps.append(Step(key, pause=0 if told else SETTLE, thumb=raised))
+    for character in told:
+        raised = tuple(sorted(raised + (character,)))
+        steps.append(Step(f"script.thumb_too.{character}", thumb=raised))
+    steps.append(Step("script.thumb_count", {"count": cast.count(seen)}, thumb=seen))
+    steps.append(Step("script.commander_open", pause=ONE_LOOKS, open=("commander",), thumb=seen))
+    steps.append(Step("script.commander_close", pause=SETTLE))
+    return steps
+
+
+def _body_guard(cast: Cast) -> list[Step]:
+    """The Body Guard sees the Commander and the False Commander, and cannot tell which is
+    which (rules.md §9.4)."""
+    if not (cast.has("body-guard") and cast.has("commander")):
+        return []
+    two = cast.has("false-commander")
+    shown = ("commander", "false-commander") if two else ("commander",)
+    return [
+        Step("script.commanders_thumb" if two else "script.commander_thumb", thumb=shown),
+        Step("script.body_guard_open_two" if two else "script.body_guard_open",
+             pause=ONE_LOOKS, open=("body-guard",), thumb=shown),
+        Step("script.body_guard_close", {"count": len(shown)}, pause=SETTLE),
+    ]
+
+
+def _chiefs_meet(cast: Cast) -> bool:
+    chiefs = cast.count(["resistance-chief"])
+    return chiefs >= 2 or (chiefs == 1 and cast.has("coordinator"))
+
+
+def _chiefs(cast: Cast) -> list[Step]:
+    """Two resistance Chiefs (8+ players) see each other; the Chiefs learn the Coordinator
+    (rules.md §9.7 step 6)."""
+    if not _chiefs_meet(cast):
+        return []
+    chiefs = cast.count(["resistance-chief"])
+    coordinator = cast.has("coordinator")
+    thumb = ("coordinator",) if coordinator else ()
+    steps = [Step("script.coordinator_thumb", thumb=thumb)] if coordinator else []
+    if chiefs >= 2:
+        key = "script.chiefs_open_thumb" if coordinator else "script.chiefs_open"
+    else:
+        key = "script.chief_open_thumb"
+    steps.append(Step(key, pause=ONE_LOOKS, open=("resistance-chief",), thumb=thumb))
+    if coordinator:
+        steps.append(Step("script.coordinator_down", open=("resistance-chief",)))
+    steps.append(Step("script.chiefs_close", {"count": chiefs}, pause=SETTLE))
+    return steps
+
+
+def _defectors(cast: Cast) -> list[Step]:
+    """With the house rule `defector-reveal=know-each-other` the two Defectors see each other
+    (rules.md §9.6 step 6)."""
+    if not (cast.defectors_meet and cast.has("spy-defector") and cast.has("resistance-defector")):
+        return []
+    return [
+        Step("script.defectors_open", pause=ONE_LOOKS,
+             open=("resistance-defector", "spy-defector")),
+        Step("script.defectors_close", pause=SETTLE),
+    ]

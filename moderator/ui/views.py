@@ -9,23 +9,30 @@ from __future__ import annotations
 from moderator.i18n import t
 from moderator.rules import GAME_OVER, Game, tables
 from moderator.session import Session
+from moderator.ui import plot_view
 
-SUCCESS, FAIL, OPEN = "✔", "✘", "·"
+SUCCESS, FAIL, OPEN, NEXT = "✔", "✘", "·", "▶"
 APPROVE, REJECT = "+", "−"
-LEADER, TEAM = "L", "T"
+REJECTED, FREE = "●", "○"
 
-#: How many proposals the vote grid shows at most: the newest ones.
-GRID_COLUMNS = 10
+#: The widest the name column of the vote history gets; longer names are cut with "…".
+NAME_WIDTH = 12
 
 
-def table(session: Session, lang: str, show_votes: bool = True):
-    """The whole table: missions, vote track, leader, what comes now, the vote history."""
+def table(session: Session, lang: str, show_votes: bool = True, next_step: bool = True):
+    """The whole table as the board shows it: the mission track, the score, the vote track,
+    the leader and who leads after them, the vote history (unless the group plays without
+    it), and what comes now with the command that records it (unless `next_step` is off:
+    guided play asks for it instead)."""
     from rich.console import Group
 
     parts = [_heading(session, lang), _missions(session.game, lang), _track(session, lang)]
     if show_votes and any(p.approved is not None for p in session.game.proposals):
-        parts.append(_votes(session, lang))
-    parts.append(now(session, lang))
+        parts.append(VoteHistory(session, lang))
+    if session.game.plot is not None:
+        parts.append(plot_view.plot_cards(session, lang))
+    if next_step:
+        parts.append(now(session, lang))
     return Group(*parts)
 
 
@@ -42,87 +49,108 @@ def _heading(session: Session, lang: str):
 
 
 def _missions(game: Game, lang: str):
+    """The mission track 1-5: team sizes (* = two Fail cards needed), results with the
+    number of Fail cards revealed, and ▶ on the mission being played for."""
     from rich.table import Table
     from rich.text import Text
 
+    labels = [t(lang, key) for key in ("status.mission", "status.team_size", "status.result")]
     grid = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-    grid.add_column(t(lang, "status.mission"))
+    grid.add_column(labels[0], min_width=max(map(len, labels)), no_wrap=True)
+    for mission in range(1, tables.MISSIONS + 1):
+        grid.add_column(str(mission), justify="center", min_width=2, no_wrap=True)
+    two_fails = [m for m in range(1, tables.MISSIONS + 1)
+                 if tables.fails_needed(game.players, m) == 2]
+    if two_fails:  # the note wraps under itself on a narrow screen; the track never does
+        grid.add_column("", overflow="fold")
     results = {m.mission: m for m in game.missions}
+    sizes, marks = [labels[1]], [labels[2]]
     for mission in range(1, tables.MISSIONS + 1):
-        grid.add_column(str(mission), justify="center")
-    sizes, marks = [t(lang, "status.team_size")], [t(lang, "status.result")]
-    for mission in range(1, tables.MISSIONS + 1):
-        size = str(tables.team_size(game.players, mission))
-        if tables.fails_needed(game.players, mission) == 2:
-            size += "*"
-        sizes.append(size)
-        done = results.get(mission)
-        if done is None:
-            current = mission == game.mission
-            marks.append(Text("▶" if current else OPEN, style="bold" if current else "dim"))
-        elif done.succeeded:
-            marks.append(Text(SUCCESS, style="bold blue"))
-        else:
-            marks.append(Text(FAIL, style="bold red"))
+        sizes.append(str(tables.team_size(game.players, mission))
+                     + ("*" if mission in two_fails else ""))
+        marks.append(_result(results.get(mission), mission == game.mission))
+    if two_fails:
+        sizes.append(Text(t(lang, "status.two_fails_note"), style="dim"))
+        marks.append("")
     grid.add_row(*sizes)
     grid.add_row(*marks)
     return grid
 
 
+def _result(done, current: bool):
+    """One mission space: ✔ or ✘ with the Fail cards revealed, ▶ if it is being played for."""
+    from rich.text import Text
+
+    if done is None:
+        return Text(NEXT, style="bold") if current else Text(OPEN, style="dim")
+    fails = str(done.fails) if done.fails else ""
+    if done.succeeded:
+        return Text(SUCCESS + fails, style="bold blue")
+    return Text(FAIL + fails, style="bold red")
+
+
 def _track(session: Session, lang: str):
+    """The score, the vote track 0-5 and the order of leaders."""
     from rich.text import Text
 
     game = session.game
-    text = Text()
-    text.append(
-        t(lang, "status.score", resistance=game.successes, spies=game.failures) + "\n"
-    )
-    if any(tables.fails_needed(game.players, m) == 2 for m in range(1, tables.MISSIONS + 1)):
-        text.append(t(lang, "status.two_fails_note") + "\n", style="dim")
-    if game.phase != GAME_OVER and game.leader is not None:
-        filled = "●" * game.rejections + "○" * (tables.MAX_REJECTIONS - game.rejections)
-        text.append(
-            t(lang, "status.vote_track", track=filled, count=game.rejections,
-              limit=tables.MAX_REJECTIONS) + "\n"
-        )
-        following = ", ".join(session.names[s] for s in game.next_leaders[:4])
-        text.append(
-            t(lang, "status.leader", leader=session.names[game.leader], following=following)
-        )
+    text = Text(t(lang, "status.score", resistance=game.successes, spies=game.failures))
+    if game.phase == GAME_OVER or game.leader is None:
+        return text
+    filled = REJECTED * game.rejections + FREE * (tables.MAX_REJECTIONS - game.rejections)
+    text.append("\n" + t(lang, "status.vote_track", track=filled, count=game.rejections,
+                         limit=tables.MAX_REJECTIONS))
+    if game.rejections == tables.MAX_REJECTIONS - 1:
+        text.append(" " + t(lang, "status.last_chance"), style="bold yellow")
+    following = ", ".join(session.names[s] for s in game.next_leaders[:4])
+    text.append("\n" + t(lang, "status.leader", leader=session.names[game.leader],
+                         following=following))
     return text
 
 
-def _votes(session: Session, lang: str):
-    """Players by proposals: who led (L), who was on the team (T), how each voted (+/−)."""
-    from rich.table import Table
-    from rich.text import Text
+class VoteHistory:
+    """Players by proposals, the newest that fit the width: who led, who was on the team and
+    how each voted, and whether the team was approved. The view players deduce from."""
 
-    voted = [p for p in session.game.proposals if p.approved is not None][-GRID_COLUMNS:]
-    grid = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-    grid.add_column(t(lang, "status.player"))
-    for proposal in voted:
-        grid.add_column(f"{proposal.mission}.{proposal.attempt}", justify="center")
-    for seat, name in enumerate(session.names):
-        row: list = [Text(name)]
-        for proposal in voted:
-            approve = seat in proposal.approvals
-            cell = Text()
-            cell.append(LEADER if proposal.leader == seat else " ", style="bold")
-            cell.append(TEAM if seat in proposal.team else " ", style="bold")
-            cell.append(APPROVE if approve else REJECT, style="green" if approve else "red")
-            row.append(cell)
-        grid.add_row(*row)
-    outcome = [Text(t(lang, "status.outcome"), style="bold")]
-    for proposal in voted:
-        outcome.append(
-            Text(SUCCESS if proposal.approved else FAIL,
-                 style="blue" if proposal.approved else "red")
-        )
-    grid.add_row(*outcome)
-    from rich.console import Group
+    def __init__(self, session: Session, lang: str) -> None:
+        self.session, self.lang = session, lang
 
-    title = Text(t(lang, "status.votes_title"), style="bold")
-    return Group(title, grid, Text(t(lang, "status.votes_legend"), style="dim"))
+    def __rich_console__(self, console, options):
+        from rich.table import Table
+        from rich.text import Text
+
+        lang, names = self.lang, self.session.names
+        voted = [p for p in self.session.game.proposals if p.approved is not None]
+        header = t(lang, "status.votes")
+        width = min(NAME_WIDTH, max(len(n) for n in [header, *names]))
+        fit = max(1, (options.max_width - width - 1) // 4)  # a column is 3 wide plus a space
+        shown = voted[-fit:]
+        leader, team = t(lang, "status.mark_leader"), t(lang, "status.mark_team")
+        grid = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+        grid.add_column(header, max_width=width, no_wrap=True, overflow="ellipsis")
+        for proposal in shown:
+            grid.add_column(f"{proposal.mission}.{proposal.attempt}", justify="center",
+                            no_wrap=True)
+        for seat, name in enumerate(names):
+            row: list = [Text(name)]
+            for proposal in shown:
+                approve = seat in proposal.approvals
+                cell = Text()
+                cell.append(leader if proposal.leader == seat else " ", style="bold")
+                cell.append(team if seat in proposal.team else " ", style="bold")
+                cell.append(APPROVE if approve else REJECT, style="green" if approve else "red")
+                row.append(cell)
+            grid.add_row(*row)
+        grid.add_row(Text(t(lang, "status.outcome"), style="bold"), *(
+            Text(SUCCESS, style="blue") if p.approved else Text(FAIL, style="red")
+            for p in shown
+        ))
+        yield grid
+        legend = t(lang, "status.votes_legend", leader=leader, team=team)
+        if len(shown) < len(voted):
+            legend += " " + t(lang, "status.votes_older", count=len(voted) - len(shown))
+        yield Text(legend, style="dim")
+
 
 
 def now(session: Session, lang: str):
@@ -139,6 +167,10 @@ def now(session: Session, lang: str):
 def next_command(session: Session) -> str | None:
     """The i18n key (under `command.`) of the command that records the next step."""
     game = session.game
+    if game.phase == "plot_give":
+        if not game.plot.pending:
+            return "plot_give"
+        return "plot_take" if game.plot.pending[0].card == "take_responsibility" else "plot_use"
     if game.phase == "proposal":
         key = "proposal_targeting" if game.mission is None else "proposal"
         return key + ("_sergeant" if "sergeant" in game.modules else "")
@@ -163,6 +195,9 @@ def describe_now(session: Session, lang: str) -> str:
         return t(lang, "now.assassination")
     if game.phase == "rogue_claim":
         return t(lang, "now.rogue_claim")
+    plot_step = plot_view.describe(session, lang) if game.plot else None
+    if plot_step:
+        return plot_step
     leader = names[game.leader]
     if game.phase == "proposal":
         if game.mission is None:
@@ -181,6 +216,9 @@ def describe_now(session: Session, lang: str) -> str:
         text = t(lang, "now.vote", team=team)
         if game.sergeant is not None:
             text += " " + t(lang, "now.sergeant_named", sergeant=names[game.sergeant])
+        if game.opinion_makers:
+            text += " " + t(lang, "now.opinion_first",
+                            names=", ".join(names[s] for s in game.opinion_makers))
         if game.attempt == tables.MAX_REJECTIONS:
             text += " " + t(lang, "now.last_attempt")
         return text
@@ -195,3 +233,42 @@ def describe_now(session: Session, lang: str) -> str:
     if game.fails_needed == 2:
         text += " " + t(lang, "now.two_fails")
     return text
+
+
+def describe_action(lang: str, names: list[str], action: dict) -> str:
+    """One logged action in words (`moderator log`, "taken back: …" after an undo)."""
+    def who(seats) -> str:
+        return ", ".join(names[s - 1] for s in seats) or "—"
+
+    kind = action["type"]
+    if kind == "propose":
+        text = t(lang, "log.propose", team=who(action["team"]))
+        if action.get("mission"):
+            text += " " + t(lang, "log.for_mission", mission=action["mission"])
+        if action.get("sergeant"):
+            text += "; " + t(lang, "log.sergeant", sergeant=who([action["sergeant"]]))
+        return text
+    if kind == "watch":
+        return t(lang, "log.watch", holder=who([action["holder"]]))
+    if kind.startswith("plot_"):
+        return plot_view.describe_action(lang, who, action)
+    if kind == "rogue_claim":
+        if action.get("claimant") is None:
+            return t(lang, "log.no_claim")
+        return t(lang, "log.rogue_claim", claimant=who([action["claimant"]]))
+    if kind == "vote":
+        approve = action["approve"]
+        reject = [s for s in range(1, len(names) + 1) if s not in approve]
+        return t(lang, "log.vote", yes=len(approve), no=len(reject), approve=who(approve),
+                 reject=who(reject))
+    if kind == "mission":
+        parts = [t(lang, "log.mission", count=action["fails"])]
+        if action.get("rogue_success"):
+            parts.append(t(lang, "log.rogue_success", count=action["rogue_success"]))
+        if action.get("switched"):
+            parts.append(t(lang, "log.switched", switched=who([action["switched"]])))
+        return "; ".join(parts)
+    if kind == "assassinate":
+        return t(lang, "log.assassinate", target=who([action["target"]]),
+                 commander=who([action["commander"]]))
+    return kind

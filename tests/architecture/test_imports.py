@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-HEAVY = {"questionary", "prompt_toolkit", "gtts", "requests", "yaml"}
+HEAVY = {"questionary", "prompt_toolkit", "gtts", "requests", "yaml", "rapidfuzz"}
 
 
 def imported(code: str, *args: str) -> set[str]:
@@ -54,6 +54,9 @@ def test_the_rules_import_only_the_standard_library():
     ("moderator.store", {"moderator"}),
     ("moderator.session", {"moderator"}),
     ("moderator.scripts", {"moderator"}),
+    ("moderator.reference", {"moderator"}),  # rapidfuzz only when a question is searched
+    ("moderator.voice", {"moderator"}),  # gTTS, requests and platformdirs only when used
+    ("moderator.ui.reader", {"moderator"}),
     ("moderator.i18n", {"moderator"}),  # yaml only on the first t()
 ])
 def test_the_rings_import_only_what_they_need(package, allowed):

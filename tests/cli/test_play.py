@@ -236,7 +236,7 @@ def test_status_shows_the_table(play, moderator):
     result = moderator("status")
     assert result.exit_code == 0
     assert "Score: Resistance 1 · Spies 0" in result.stdout
-    assert "* this mission fails only with two or more Fail cards" in result.stdout
+    assert "4*" in result.stdout and "* two Fail cards needed" in result.stdout
     assert "Now Player 3 proposes a team of 3 for mission 2, attempt 1 of 5" in result.stdout
 
 

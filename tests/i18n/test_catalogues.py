@@ -77,10 +77,10 @@ def test_yaml_booleans_are_refused():
 
 def used_keys():
     """Every literal key the code asks for: t(lang, "…"), out.say("…"), out.t("…"), h("…"),
-    RuleError("…"), Refusal("…"), StoreError("…"), Line("…")."""
+    RuleError("…"), Refusal("…"), StoreError("…"), Step("…"), VoiceError("…")."""
     pattern = re.compile(
         r"""(?:\bt\(\s*\w+,\s*|\.say\(\s*|\.t\(\s*|RuleError\(\s*|Refusal\(\s*|"""
-        r"""StoreError\(\s*|Line\(\s*)f?"([a-z_]+(?:\.[a-z_{}\-.]+)+)\""""
+        r"""StoreError\(\s*|Step\(\s*|VoiceError\(\s*)f?"([a-z_]+(?:\.[a-z_{}\-.]+)+)\""""
     )
     keys = set()
     for path in PACKAGE.rglob("*.py"):

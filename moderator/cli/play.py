@@ -1,0 +1,130 @@
+"""`moderator play`: the guided game, from wherever the saved game stands.
+
+`moderator new` at a terminal goes on into the same loop (cli/game.py). Without a terminal
+nothing prompts: `play` is refused with the commands to use instead.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Optional
+
+import typer
+
+from moderator import i18n
+from moderator.cli.common import Out, Refusal, handled
+from moderator.cli.game import _open, game_option, lang_option
+
+#: The exit code of a game paused with Ctrl-C (128 + SIGINT, as shells report it).
+PAUSED = 130
+
+
+def register(app: typer.Typer, lang: str) -> None:
+    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+
+    @app.command("play", help=h("play"))
+    @handled
+    def play(
+        out: Out,
+        timer: Optional[int] = timer_option(lang),
+        vote_history: Optional[bool] = typer.Option(
+            None, "--vote-history/--no-vote-history", help=h("vote_history")
+        ),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.ui import guided
+
+        current = _open(out, session, game)
+        if not at_terminal():
+            raise Refusal("errors.play_needs_terminal")
+        chosen = table_settings(current.history.setup, timer, vote_history)
+        guide = make_guide(out, chosen)
+        run(out, current.game_id, lambda: guided.resume(guide, current.game_id))
+
+
+def timer_option(lang: str):
+    return typer.Option(None, "--timer", help=i18n.t(lang, "help.timer"), show_default=False)
+
+
+def at_terminal() -> bool:
+    """Prompts only where a person can answer them (ecosystem.md §4)."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    except ValueError:  # a closed stream
+        return False
+
+
+def checked_timer(seconds: Optional[int]) -> Optional[int]:
+    if seconds is not None and seconds < 0:
+        raise Refusal("errors.timer_range", given=seconds)
+    return seconds
+
+
+def table_settings(setup: dict, timer: Optional[int], vote_history: Optional[bool]) -> dict:
+    """The group's choices for this game: the ones given now win over the recorded ones."""
+    chosen = {"vote_history": True, "timer": 0, **setup.get("table", {})}
+    if vote_history is not None:
+        chosen["vote_history"] = vote_history
+    if checked_timer(timer) is not None:
+        chosen["timer"] = timer
+    return chosen
+
+
+def make_guide(out: Out, chosen: dict):
+    from moderator.ui import guided
+    from moderator.ui.prompts import QuestionaryPrompter
+
+    return guided.Guide(
+        console=out.console, prompter=QuestionaryPrompter(), lang=out.lang,
+        show_votes=chosen["vote_history"], timer=chosen["timer"], read_aloud=voice_for(out),
+    )
+
+
+def voice_for(out: Out) -> Callable[[list], bool]:
+    """Where the voice plugs into guided play: the reveal is spoken in the voice that
+    MODERATOR_VOICE and MODERATOR_SPEED name (as `new` does); False when nothing could speak
+    it, and the loop shows the text instead."""
+    import os
+
+    def read(lines: list) -> bool:
+        from moderator import voice
+        from moderator.ui.reader import Keys, read_aloud
+
+        try:
+            speaker = voice.Voice(out.lang, os.environ.get("MODERATOR_VOICE") or "auto",
+                                  os.environ.get("MODERATOR_SPEED") or "normal")
+        except voice.VoiceError as error:
+            out.error(out.t(error.code, **error.params))
+            return False
+        if speaker.silent:
+            return False
+        with Keys() as keys:
+            return read_aloud(lines, speaker, out.console, out.lang, keys, out.error)
+
+    return read
+
+
+def run(out: Out, game_id: str, steps: Callable[[], None]) -> None:
+    """Run the guided game. Quitting, Ctrl-C and a closed input pause it: every step is on
+    disk already, so one line says how to go on."""
+    from moderator import store
+    from moderator.ui import guided
+
+    try:
+        steps()
+    except guided.Quit:
+        out.say("play.paused", command=resume_command(game_id, store.game_ids()))
+    except (KeyboardInterrupt, EOFError):
+        out.print()
+        out.error(out.t("play.paused", command=resume_command(game_id, store.game_ids())))
+        raise typer.Exit(PAUSED) from None
+
+
+def resume_command(game_id: str, saved: list[str]) -> str:
+    """`moderator play`, naming the game unless it is the newest (which play picks anyway)."""
+    if saved and saved[-1] == game_id:
+        return "moderator play"
+    return f"moderator play --game {game_id}"

@@ -1,0 +1,147 @@
+"""`moderator plot …`: the Plot cards of The Plot Thickens (rules.md §3)."""
+
+import unicodedata
+from typing import List, Optional
+
+import typer
+
+from moderator import i18n
+from moderator.cli.common import Out, Refusal, handled, seat_of
+from moderator.cli.game import _open, game_option, lang_option
+
+_SPELL_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def register(app: typer.Typer, lang: str) -> None:
+    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+    group = typer.Typer(help=h("plot"), no_args_is_help=True)
+    app.add_typer(group, name="plot")
+
+    @group.command("draw", help=h("plot_draw"))
+    @handled
+    def draw(
+        out: Out,
+        cards: Optional[List[str]] = typer.Argument(None, help=h("plot_cards"),
+                                                    show_default=False),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        current = _open(out, session, game)
+        drawn = [card_of(token) for token in cards] if cards else session.plot_draw(current)
+        render.after(out, session.act(current.game_id, {"type": "plot_draw", "cards": drawn}))
+
+    @group.command("give", help=h("plot_give"))
+    @handled
+    def give(
+        out: Out,
+        card: str = typer.Argument(..., help=h("plot_card"), show_default=False),
+        player: str = typer.Argument(..., help=h("plot_receiver"), show_default=False),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        current = _open(out, session, game)
+        action = {"type": "plot_give", "card": card_of(card),
+                  "to": seat_of(player, current.names) + 1}
+        render.after(out, session.act(current.game_id, action))
+
+    @group.command("use", help=h("plot_use"))
+    @handled
+    def use(
+        out: Out,
+        card: str = typer.Argument(..., help=h("plot_card"), show_default=False),
+        by: Optional[str] = typer.Option(None, "--by", help=h("plot_by")),
+        target: Optional[str] = typer.Option(None, "--target", help=h("plot_target")),
+        take: Optional[str] = typer.Option(None, "--take", help=h("plot_take")),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        current = _open(out, session, game)
+        card_id = card_of(card)
+        action = {"type": "plot_use", "card": card_id, "by": _user(current, card_id, by) + 1}
+        if target is not None:
+            action["target"] = seat_of(target, current.names) + 1
+        if take is not None:
+            action["take"] = card_of(take)
+        render.after(out, session.act(current.game_id, action))
+
+    @group.command("list", help=h("plot_list"))
+    @handled
+    def listing(
+        out: Out,
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.ui import plot_view
+
+        current = _open(out, session, game)
+        if current.game.plot is None:
+            raise Refusal("errors.no_plot_module")
+        out.print(plot_view.plot_cards(current, out.lang))
+        for card in sorted(set(current.game.plot.deck)):
+            out.say("plot.rule_line", card=plot_view.card_name(out.lang, card),
+                    rule=out.t(f"plot_rule.{card}",
+                               shown=plot_view.shown_card(current.game, out.lang)))
+
+
+def card_of(token: str) -> str:
+    """A Plot card by id, by its English or German name, or an unambiguous start of one;
+    umlauts may be typed or spelled out (Fuehrungsstaerke)."""
+    from moderator.rules.plot import CARDS
+
+    wanted = _fold(token)
+    names = {
+        card: {_fold(card)} | {form for lang in i18n.LANGUAGES
+                               for form in _folds(i18n.t(lang, f"plot_card.{card}"))}
+        for card in CARDS
+    }
+    for card, spelled in names.items():
+        if wanted in spelled:
+            return card
+    matches = [card for card, spelled in names.items()
+               if any(name.startswith(wanted) for name in spelled)]
+    if not matches:  # a later word of the name: "fokus" for „Im Fokus“
+        matches = [card for card in CARDS if any(
+            _fold(word).startswith(wanted) or word.startswith(wanted)
+            for lang in i18n.LANGUAGES
+            for word in i18n.t(lang, f"plot_card.{card}").casefold().split()
+        )]
+    if len(matches) == 1:
+        return matches[0]
+    raise Refusal("errors.plot_card_unknown", card=token, cards=", ".join(CARDS))
+
+
+def _fold(text: str) -> str:
+    folded = unicodedata.normalize("NFC", text).casefold().translate(_SPELL_OUT)
+    return "".join(c for c in folded if c.isalnum())
+
+
+def _folds(name: str) -> set[str]:
+    """A name as it may be typed: umlauts as they are, spelled out (ue) or dropped (u)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name.casefold())
+                    if not unicodedata.combining(c)).replace("ß", "ss")
+    return {_fold(name), "".join(c for c in plain if c.isalnum())}
+
+
+def _user(current, card: str, by: Optional[str]) -> int:
+    """Who uses the card: as named, or its only holder."""
+    if by is not None:
+        return seat_of(by, current.names)
+    plot = current.game.plot
+    if plot is None:
+        raise Refusal("errors.no_plot_module")
+    holders = sorted({c.holder for c in plot.pending + plot.held if c.card == card})
+    if len(holders) == 1:
+        return holders[0]
+    if not holders:
+        raise Refusal("errors.plot_nobody_holds", card=card)
+    raise Refusal("errors.plot_by_needed", card=card)

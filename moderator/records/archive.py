@@ -1,0 +1,175 @@
+"""A game as one JSON document, and back: what `moderator export --format json` writes and
+`moderator import FILE` reads.
+
+The document carries the game's setup (never its seed: the seed fixes every future random
+outcome, such as the Plot cards still to be drawn) and every action in effect, which is all a
+game is (design.md §3), plus a summary for readers that import ignores. A stable content id
+(a hash of the setup and the actions) tells the same game apart wherever it is saved, so a
+file imported twice gives one game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+
+from moderator import session, store
+from moderator.rules import Game, RuleError
+from moderator.rules.house_rules import defaults
+
+FORMAT, VERSION = "moderator-game", 1
+
+#: Setup keys the document leaves out: the seed, and what the store adds to every log.
+NOT_EXPORTED = frozenset({"seed", "type", "schema", "game"})
+
+#: Entries of a log that move its undo cursor; an imported game starts with a clean history.
+NOT_ACTIONS = frozenset({"setup", "undo", "redo"})
+
+#: The setup's fields and their types; the optional ones may be missing.
+REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_leader": int,
+            "modules": list, "variants": list, "house_rules": dict}
+OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "table": dict}
+
+
+class Refused(Exception):
+    """A file that cannot be imported: an i18n key and its values. `cause` is the rules'
+    refusal behind it, for the command line to put in words with the players' names."""
+
+    def __init__(self, code: str, cause: RuleError | None = None, **params: object) -> None:
+        super().__init__(code)
+        self.code, self.cause, self.params = code, cause, params
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A file's game, checked by the rules and ready to be written."""
+
+    setup: dict
+    actions: list[dict]
+    game: Game
+    content_id: str
+
+    @property
+    def day(self):
+        return datetime.fromisoformat(self.setup["created"]).date()
+
+
+def content_id(setup: dict, actions: list[dict]) -> str:
+    """The same game gives the same id wherever it is saved: a hash of the setup (seed and
+    file bookkeeping aside, house rules with their defaults filled in) and of the actions
+    (their timestamps aside)."""
+    shown = {k: v for k, v in setup.items() if k not in NOT_EXPORTED}
+    shown["house_rules"] = {**defaults(), **setup.get("house_rules", {})}
+    canonical = json.dumps(
+        {"setup": shown, "actions": [{k: v for k, v in a.items() if k != "at"} for a in actions]},
+        sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+    )
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+def document(current: session.Session, summary: dict) -> dict:
+    """The JSON export of a saved game."""
+    setup = current.history.setup
+    actions = [entry.data for entry in current.history.done]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "id": content_id(setup, actions),
+        "game": current.game_id,
+        "setup": {k: v for k, v in setup.items() if k not in NOT_EXPORTED},
+        "actions": actions,
+        "summary": summary,
+    }
+
+
+def read(text: str) -> Imported:
+    """Check a document line by line and through the rules; refuse it whole if anything in
+    it is wrong, so a bad file creates nothing."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise Refused("records.errors.import_not_json", line=getattr(error, "lineno", 1)) from None
+    except RecursionError:  # nested deeper than any game
+        raise Refused("records.errors.import_not_game") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise Refused("records.errors.import_not_game")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version > VERSION:
+        raise Refused("records.errors.import_newer", version=version)
+    setup = _checked_setup(data.get("setup"))
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise Refused("records.errors.import_bad_field", field="actions")
+    try:
+        game = session.new_game(setup)
+    except RuleError as error:
+        raise Refused("records.errors.import_setup_refused", cause=error) from None
+    except (KeyError, TypeError, ValueError):
+        raise Refused("records.errors.import_bad_field", field="setup") from None
+    for number, action in enumerate(actions, start=1):
+        kind = action.get("type") if isinstance(action, dict) else None
+        if not isinstance(kind, str) or kind in NOT_ACTIONS:
+            raise Refused("records.errors.import_bad_action", number=number, kind=str(kind))
+        try:
+            game = session.apply(game, action)
+        except RuleError as error:
+            raise Refused("records.errors.import_action_refused", cause=error,
+                          number=number, kind=kind) from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            raise Refused("records.errors.import_bad_action", number=number, kind=kind) from None
+    setup = {**setup, "house_rules": game.settings,
+             "seed": random.SystemRandom().randrange(2**32)}
+    return Imported(setup, actions, game, content_id(setup, actions))
+
+
+def _checked_setup(setup: object) -> dict:
+    """The setup's fields have the types a log needs, and the names are a table's names."""
+    if not isinstance(setup, dict):
+        raise Refused("records.errors.import_bad_field", field="setup")
+    for field, kind in {**REQUIRED, **OPTIONAL}.items():
+        if field not in setup and field in OPTIONAL:
+            continue
+        value = setup.get(field)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise Refused("records.errors.import_bad_field", field=field)
+    for field in ("modules", "variants", "roles"):
+        if not all(isinstance(item, str) for item in setup.get(field, [])):
+            raise Refused("records.errors.import_bad_field", field=field)
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in setup["house_rules"].items()):
+        raise Refused("records.errors.import_bad_field", field="house_rules")
+    names = setup["names"]
+    folded = [unicodedata.normalize("NFC", n).casefold().strip() for n in names
+              if isinstance(n, str)]
+    if (len(folded) != len(names) or len(names) != setup["players"] or not all(folded)
+            or len(set(folded)) != len(folded) or any(n.isdigit() for n in folded)):
+        raise Refused("records.errors.import_bad_field", field="names")
+    from moderator.i18n import LANGUAGES
+
+    if setup["lang"] not in LANGUAGES:
+        raise Refused("records.errors.import_bad_field", field="lang")
+    try:
+        datetime.fromisoformat(setup["created"])
+    except ValueError:
+        raise Refused("records.errors.import_bad_field", field="created") from None
+    return {"leader_chosen": False, **setup}
+
+
+def saved_ids() -> dict[str, str]:
+    """The content id of every saved game that can be read -> its game id."""
+    found = {}
+    for game_id in store.game_ids():
+        try:
+            history = store.load(game_id)
+        except store.StoreError:
+            continue
+        found[content_id(history.setup, [e.data for e in history.done])] = game_id
+    return found
+
+
+def save(imported: Imported) -> str:
+    """Write the imported game as a normal log; its id counts from the day it was played."""
+    return store.create(imported.setup, imported.day, imported.actions)

@@ -1,0 +1,372 @@
+"""A game written out: the compact one-line-per-proposal notation, Markdown for a chat, CSV
+for a spreadsheet, and the summary of the JSON export.
+
+The notation, one line for each proposal put to the vote and each mission played:
+
+    M1.1 L=Anna T=Anna,Ben +3 -2 ✔ -Carl,Dora
+    M1 ✔ 0F
+
+`M1.1` is mission 1, attempt 1; `L` the leader, `T` the team; `+3 -2` the votes, then ✔
+approved or ✘ rejected, then the smaller side by name (every vote is public, rules.md §1.4).
+A mission line gives ✔ or ✘ and the Fail cards revealed (`0F`), and with modules the Rogue
+Success cards (`1RS`), the Watch token (`W=Dora`) and the Sergeant's switch (`⇄Carl`).
+Module events get a line of their own, starting with ⚑. The letters are translated.
+
+The walk through the log compares the engine's state before and after each action, so a
+module's action that this file does not know still gets a line of its own.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from moderator import session
+from moderator.i18n import has, t
+from moderator.rules import GAME_OVER, Game
+from moderator.rules.house_rules import defaults
+from moderator.ui.views import FAIL, SUCCESS, outcome
+
+#: Actions whose content the proposal and mission lines already show.
+SHOWN_IN_LINES = frozenset({"propose", "watch"})
+EVENT = "⚑"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of the notation: a voted proposal or a played mission (by its index in the
+    final game, so a later change such as a No Confidence shows), or a module event."""
+
+    kind: str  # "proposal", "mission", "pending" (a team awaiting its vote) or "event"
+    index: int = -1
+    action: dict | None = None
+
+
+@dataclass(frozen=True)
+class Written:
+    """A saved game as the formats need it."""
+
+    game_id: str
+    setup: dict
+    actions: list[dict]
+    game: Game
+    steps: list[Step]
+
+    @property
+    def names(self) -> list[str]:
+        return self.setup["names"]
+
+    @property
+    def sides(self) -> list[int] | None:
+        """The spies' seats (0-based) if they were entered after the game, else None."""
+        entered = [a for a in self.actions if a.get("type") == "sides"]
+        return [s - 1 for s in entered[-1]["spies"]] if entered else None
+
+
+def written(game_id: str, setup: dict, actions: list[dict]) -> Written:
+    """Walk the actions through the engine, noting what each one changed."""
+    game = session.new_game(setup)
+    steps: list[Step] = []
+    for action in actions:
+        before, game = game, session.apply(game, action)
+        voted = [
+            i for i, p in enumerate(game.proposals) if p.approvals is not None
+            and (i >= len(before.proposals) or before.proposals[i].approvals is None)
+        ]
+        steps += [Step("proposal", i) for i in voted]
+        steps += [Step("mission", i) for i in range(len(before.missions), len(game.missions))]
+        if not voted and len(game.missions) == len(before.missions) \
+                and action["type"] not in SHOWN_IN_LINES:
+            steps.append(Step("event", action=action))
+    if game.proposals and game.proposals[-1].approvals is None:
+        steps.append(Step("pending", len(game.proposals) - 1))
+    return Written(game_id, setup, actions, game, steps)
+
+
+def of_session(current: session.Session) -> Written:
+    history = current.history
+    return written(current.game_id, history.setup, [e.data for e in history.done])
+
+
+# -- the notation ---------------------------------------------------------------------------
+
+
+def lines(record: Written, lang: str) -> list[str]:
+    """The notation: a heading, one line per step, and how the game ended or stands."""
+    names = record.names
+    shown = [t(lang, "records.line.heading", game=record.game_id, count=len(names),
+               names=", ".join(names))]
+    for step in record.steps:
+        if step.kind in ("proposal", "pending"):
+            shown.append(proposal_line(record.game.proposals[step.index], names, lang))
+        elif step.kind == "mission":
+            shown.append(mission_line(record.game.missions[step.index], names, lang))
+        else:
+            shown.append(f"{EVENT} {event(step.action, names, lang)}")
+    shown.append(ending(record.game, lang))
+    return shown
+
+
+def _mark(lang: str, key: str) -> str:
+    return t(lang, f"records.mark.{key}")
+
+
+def proposal_line(p, names: list[str], lang: str) -> str:
+    parts = [f"M{p.mission}.{p.attempt}", f"{_mark(lang, 'leader')}={names[p.leader]}",
+             f"{_mark(lang, 'team')}={','.join(names[s] for s in p.team)}"]
+    if p.sergeant is not None:
+        parts.append(f"{_mark(lang, 'sergeant')}={names[p.sergeant]}")
+    if p.approvals is None:
+        return " ".join(parts + ["…"])
+    yes = sorted(p.approvals)
+    no = [s for s in range(len(names)) if s not in p.approvals]
+    parts += [f"+{len(yes)} -{len(no)}", SUCCESS if p.approved else FAIL]
+    sign, fewer = ("+", yes) if len(yes) < len(no) else ("-", no)
+    if fewer:
+        parts.append(sign + ",".join(names[s] for s in fewer))
+    cancelled = getattr(p, "cancelled_by", None)  # Plot: No Confidence
+    if cancelled is not None:
+        parts.append(t(lang, "records.line.cancelled", by=names[cancelled]))
+    return " ".join(parts)
+
+
+def mission_line(m, names: list[str], lang: str) -> str:
+    parts = [f"M{m.mission}", SUCCESS if m.succeeded else FAIL,
+             f"{m.fails}{_mark(lang, 'fails')}"]
+    if m.rogue_success:
+        parts.append(f"{m.rogue_success}{_mark(lang, 'rogue_success')}")
+    if m.watch is not None:
+        parts.append(f"{_mark(lang, 'watch')}={names[m.watch]}")
+    if m.switched is not None:
+        parts.append(f"⇄{names[m.switched]}")
+    return " ".join(parts)
+
+
+def ending(game: Game, lang: str) -> str:
+    if game.phase == GAME_OVER:
+        return f"= {outcome(game, lang)}"
+    return t(lang, "records.line.in_progress", phase=t(lang, f"phase.{game.phase}"))
+
+
+def _card(lang: str, card: str) -> str:
+    return t(lang, f"plot_card.{card}") if has(lang, f"plot_card.{card}") else card
+
+
+#: A module event in words: its i18n key and its values, from the action (seats 1-based).
+EVENTS: dict[str, Callable[[dict, Callable, str], tuple[str, dict]]] = {
+    "rogue_claim": lambda a, who, lang: (
+        ("records.event.rogue_claim", {"claimant": who(a["claimant"])}) if a.get("claimant")
+        else ("records.event.no_claim", {})),
+    "assassinate": lambda a, who, lang: (
+        "records.event.assassinate", {"target": who(a["target"]),
+                                      "commander": who(a["commander"])}),
+    "sides": lambda a, who, lang: (
+        "records.event.sides", {"spies": ", ".join(who(s) for s in a["spies"])}),
+    "plot_draw": lambda a, who, lang: (
+        "records.event.plot_draw", {"cards": ", ".join(_card(lang, c) for c in a["cards"])}),
+    "plot_give": lambda a, who, lang: (
+        "records.event.plot_give", {"card": _card(lang, a["card"]), "to": who(a["to"])}),
+    "plot_use": lambda a, who, lang: (
+        ("records.event.plot_use_on", {"card": _card(lang, a["card"]), "by": who(a["by"]),
+                                       "target": who(a["target"])}) if a.get("target")
+        else ("records.event.plot_use", {"card": _card(lang, a["card"]), "by": who(a["by"])})),
+}
+
+
+def event(action: dict, names: list[str], lang: str) -> str:
+    """A module event in words; an action of a kind not known here, or shaped differently
+    (a log from a newer version), is shown as it is recorded."""
+    def who(seat: int) -> str:
+        return names[seat - 1]
+
+    describe = EVENTS.get(action["type"])
+    if describe is not None:
+        try:
+            key, params = describe(action, who, lang)
+            return t(lang, key, **params)
+        except (KeyError, TypeError, IndexError):
+            pass
+    details = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "at"))
+    return t(lang, "records.event.other", kind=action["type"], details=details)
+
+
+# -- Markdown -------------------------------------------------------------------------------
+
+
+def markdown(record: Written, lang: str) -> str:
+    """The game for a chat: bold labels, a list, and code blocks (which chats keep as they
+    are); tables are avoided, since most chats do not draw them."""
+    setup, game, names = record.setup, record.game, record.names
+
+    def label(key: str, **params: object) -> str:
+        return f"**{t(lang, f'records.md.{key}', **params)}**"
+
+    def listed(items: list[str]) -> str:
+        return ", ".join(items) if items else t(lang, "records.md.none")
+
+    status = outcome(game, lang) if game.phase == GAME_OVER else t(
+        lang, "records.md.in_progress", phase=t(lang, f"phase.{game.phase}"))
+    seats = " · ".join(f"{seat} {_md(name)}" for seat, name in enumerate(names, start=1))
+    leader = t(lang, "records.md.leader_chosen" if setup.get("leader_chosen")
+               else "records.md.leader_drawn", leader=_md(names[game.first_leader]))
+    changed = [f"{k} = {v}" for k, v in game.settings.items() if defaults().get(k) != v]
+    parts = [
+        f"**{t(lang, 'records.md.title', game=record.game_id)}**",
+        f"{status} {t(lang, 'records.md.score', resistance=game.successes, spies=game.failures)}",
+        "",
+        f"- {label('played')} {setup['created'][:10]} · "
+        f"{t(lang, 'records.md.language', language=t(lang, f'language.{setup['lang']}'))}",
+        f"- {label('players', count=len(names))} {seats}",
+        f"- {label('first_leader')} {leader}",
+        f"- {label('modules')} {listed([t(lang, f'module.{m}') for m in sorted(game.modules)])}",
+        f"- {label('variants')} "
+        f"{listed([t(lang, f'variant.{v}') for v in sorted(game.variants)])}",
+    ]
+    if game.roles:
+        parts.append(f"- {label('roles')} "
+                     f"{listed([t(lang, f'character.{r}') for r in sorted(game.roles)])}")
+    parts.append(f"- {label('house_rules')} "
+                 f"{', '.join(changed) if changed else t(lang, 'records.md.defaults')}")
+    if record.sides is not None:
+        spies = ", ".join(_md(names[s]) for s in record.sides)
+        parts.append(f"- {label('sides')} {t(lang, 'records.md.spies_were', spies=spies)}")
+    parts += ["", label("course"), _block(lines(record, lang)[1:-1] or
+                                          [t(lang, "records.md.nothing_yet")])]
+    voted = [p for p in game.proposals if p.approvals is not None]
+    if voted:
+        parts += ["", label("votes"), _block(vote_grid(voted, names, lang)),
+                  t(lang, "records.md.votes_legend", leader=_mark(lang, "leader"),
+                    team=_mark(lang, "team"))]
+    return "\n".join(parts) + "\n"
+
+
+def vote_grid(voted: list, names: list[str], lang: str) -> list[str]:
+    """Players by proposals, as the table's vote history shows them: L leader, T team, + or −."""
+    from rich.cells import cell_len
+
+    width = max(cell_len(name) for name in names)
+    pad = lambda text: text + " " * (width - cell_len(text))  # noqa: E731
+    rows = [pad("") + " " + " ".join(f"{p.mission}.{p.attempt}".ljust(3) for p in voted)]
+    for seat, name in enumerate(names):
+        cells = []
+        for p in voted:
+            cells.append((_mark(lang, "leader") if p.leader == seat else " ")
+                         + (_mark(lang, "team") if seat in p.team else " ")
+                         + ("+" if seat in p.approvals else "−"))
+        rows.append(pad(name) + " " + " ".join(cells))
+    return rows
+
+
+def _md(text: str) -> str:
+    """A name as Markdown shows it literally."""
+    return "".join("\\" + c if c in "\\`*_[]<>#|~" else c for c in text)
+
+
+def _block(rows: list[str]) -> str:
+    """A code block whose fence is longer than any run of backticks inside it."""
+    body = "\n".join(rows)
+    run = longest = 0
+    for char in body:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}\n{body}\n{fence}"
+
+
+# -- CSV and the JSON summary ---------------------------------------------------------------
+
+
+def csv_text(record: Written) -> str:
+    """One row per proposal; the mission's result on the row of the team that went on it.
+    Column names are stable ids, like the JSON keys; players are named."""
+    game, names = record.game, record.names
+    rows = summary(record)["proposals"]
+    columns = ["game", "mission", "attempt", "leader", "team", "approve", "reject",
+               "approvals", "rejections", "approved"]
+    extra = [c for c in ("sergeant", "cancelled_by") if any(c in row for row in rows)]
+    columns += extra + ["result", "fails"]
+    missions = summary(record)["missions"]
+    module_columns = [c for c in ("rogue_success", "watch", "switched")
+                      if any(c in m for m in missions)]
+    columns += module_columns
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore")
+    writer.writeheader()
+    who = lambda seats: ", ".join(names[s - 1] for s in seats)  # noqa: E731
+    # The k-th team that stayed approved went on the k-th mission played.
+    went = iter(missions)
+    for row in rows + ([_pending(game)] if game.proposals and
+                       game.proposals[-1].approvals is None else []):
+        shown = {
+            "game": record.game_id, "mission": row["mission"], "attempt": row["attempt"],
+            "leader": names[row["leader"] - 1], "team": who(row["team"]),
+        }
+        if row.get("approved") is not None:
+            shown.update(approve=who(row["approve"]), reject=who(row["reject"]),
+                         approvals=len(row["approve"]), rejections=len(row["reject"]),
+                         approved=str(row["approved"]).lower())
+        for column in extra:
+            if row.get(column):
+                shown[column] = names[row[column] - 1]
+        if row.get("approved"):
+            mission = next(went, None)
+            if mission is not None:
+                shown.update(result=mission["result"], fails=mission["fails"])
+                for column in module_columns:
+                    value = mission.get(column)
+                    shown[column] = names[value - 1] if column != "rogue_success" and value \
+                        else value
+        writer.writerow(shown)
+    return out.getvalue()
+
+
+def _pending(game: Game) -> dict:
+    p = game.proposals[-1]
+    return {"mission": p.mission, "attempt": p.attempt, "leader": p.leader + 1,
+            "team": [s + 1 for s in p.team], "approved": None}
+
+
+def summary(record: Written) -> dict:
+    """What the game came to, in the shapes and keys of `status --json` (design.md §4): for
+    readers of the JSON export; import replays the actions instead."""
+    game = record.game
+
+    def seat(s: int | None) -> int | None:
+        return None if s is None else s + 1
+
+    def proposal(p) -> dict:
+        shown = {"mission": p.mission, "attempt": p.attempt, "leader": seat(p.leader),
+                 "team": [s + 1 for s in p.team], "approve": sorted(s + 1 for s in p.approvals),
+                 "reject": [s + 1 for s in range(game.players) if s not in p.approvals],
+                 "approved": p.approved}
+        if "sergeant" in game.modules:
+            shown["sergeant"] = seat(p.sergeant)
+        if getattr(p, "cancelled_by", None) is not None:
+            shown["cancelled_by"] = seat(p.cancelled_by)
+        return shown
+
+    def mission(m) -> dict:
+        shown = {"mission": m.mission, "team": [s + 1 for s in m.team], "fails": m.fails,
+                 "result": "success" if m.succeeded else "fail"}
+        if "rogue" in game.modules:
+            shown.update(rogue_success=m.rogue_success, watch=seat(m.watch))
+        if "sergeant" in game.modules:
+            shown.update(sergeant=seat(m.sergeant), switched=seat(m.switched))
+        return shown
+
+    sides = record.sides
+    return {
+        "players": record.names,
+        "first_leader": game.first_leader + 1,
+        "phase": game.phase,
+        "score": {"resistance": game.successes, "spies": game.failures},
+        "proposals": [proposal(p) for p in game.proposals if p.approvals is not None],
+        "missions": [mission(m) for m in game.missions],
+        "events": [s.action for s in record.steps if s.kind == "event"],
+        "winner": game.winner,
+        "reason": game.reason,
+        "winners": [{"winner": who, "victory": victory} for who, victory in game.winners],
+        "spies": None if sides is None else sorted(s + 1 for s in sides),
+    }

@@ -1,0 +1,142 @@
+"""Rulings: the rules topics, found from a question, and what applies in a game right now.
+
+    >>> ruling = lookup("does a tie pass?", "en")
+    >>> ruling.topic
+    'tie'
+
+Everything here returns data (translated text and ids) and prints nothing: the command line
+and the guided loop render it with `moderator.ui.rulings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from moderator import i18n
+from moderator.reference.context import Now, now
+from moderator.reference.matching import fold, search
+from moderator.reference.topics import TOPICS, Topic
+from moderator.rules.house_rules import SETTINGS
+
+#: How many other topics a ruling lists after the best one, and how close to the best one's
+#: score they must come (a share of it): weaker matches are noise, not help.
+OTHERS, OTHERS_SHARE = 4, 0.4
+#: Below this score nothing the host asked is in the topics: the weakest question of the test
+#: table scores about 10, a lone word that only resembles a word of some topic less than 4.
+LEAST_SCORE = 4.0
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value of a house-rule setting."""
+
+    value: str
+    text: str
+    default: bool
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A point the rules leave open (rules.md §13): why, its values, and this game's choice."""
+
+    id: str
+    title: str
+    section: str
+    why: str
+    choices: tuple[Choice, ...]
+    chosen: str | None = None  # the game's value, when a game is open
+
+    @property
+    def default(self) -> str:
+        return self.choices[0].value
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A topic in full, the settings that decide its open points, and the next best topics."""
+
+    topic: str
+    title: str
+    answer: str
+    detail: str
+    section: str  # where in the rules reference (rules.md)
+    confidence: str  # the mark of that section: A, B+, B, B-, C or U
+    source: str  # section and confidence in words
+    applies: str | None  # "only with …" for a module's or a variant's topic
+    unsettled: tuple[HouseRule, ...]
+    others: tuple[tuple[str, str], ...]  # (topic id, title)
+
+
+def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None) -> Ruling | None:
+    """The ruling a question asks for, in `lang`; None if no topic matches it.
+
+    A topic id (`two-fails`, `strong_leader`) opens that topic. `settings` are the game's
+    house rules, so a ruling can say which way this game plays an open point."""
+    wanted = fold(query).strip().replace("_", "-").replace(" ", "-")
+    if wanted in TOPICS:
+        found = search(i18n.t(lang, f"topics.{wanted}.title"), OTHERS + 2)
+        found = [(wanted, found[0][1])] + [(t, score) for t, score in found if t != wanted]
+    else:
+        found = search(query, OTHERS + 1)
+        if not found or found[0][1] < LEAST_SCORE:
+            return None
+    best = found[0][1]
+    others = [t for t, score in found[1:OTHERS + 1] if score >= OTHERS_SHARE * best]
+    return ruling(found[0][0], lang, settings, others)
+
+
+def ruling(topic_id: str, lang: str, settings: Mapping[str, str] | None = None,
+           others: Sequence[str] = ()) -> Ruling:
+    """One topic as a ruling."""
+    topic = TOPICS[topic_id]
+    text = lambda part: i18n.t(lang, f"topics.{topic_id}.{part}")  # noqa: E731
+    return Ruling(
+        topic=topic_id,
+        title=text("title"),
+        answer=text("answer"),
+        detail=text("detail"),
+        section=topic.section,
+        confidence=topic.confidence,
+        source=source(topic, lang),
+        applies=applies(topic, lang),
+        unsettled=tuple(house_rule(s, lang, settings) for s in topic.settings),
+        others=tuple((other, i18n.t(lang, f"topics.{other}.title")) for other in others),
+    )
+
+
+def source(topic: Topic, lang: str) -> str:
+    return i18n.t(lang, "reference.source", section=topic.section, mark=topic.confidence,
+                  meaning=i18n.t(lang, f"reference.confidence.{topic.confidence[0]}"))
+
+
+def applies(topic: Topic, lang: str) -> str | None:
+    if topic.needs is None:
+        return None
+    kind = "variant" if i18n.has(lang, f"variant.{topic.needs}") else "module"
+    return i18n.t(lang, "reference.applies", name=i18n.t(lang, f"{kind}.{topic.needs}"))
+
+
+def house_rule(setting: str, lang: str, settings: Mapping[str, str] | None = None) -> HouseRule:
+    values, section = SETTINGS[setting]
+    return HouseRule(
+        id=setting,
+        title=i18n.t(lang, f"topics.{setting}.title"),
+        section=section,
+        why=i18n.t(lang, f"topics.{setting}.answer"),
+        choices=tuple(
+            Choice(value, i18n.t(lang, f"topics.{setting}.values.{value}"), value == values[0])
+            for value in values
+        ),
+        chosen=(settings or {}).get(setting),
+    )
+
+
+def house_rules(lang: str, settings: Mapping[str, str] | None = None) -> list[HouseRule]:
+    """Every house-rule setting (rules.md §13), in the order of the rules reference."""
+    return [house_rule(setting, lang, settings) for setting in SETTINGS]
+
+
+__all__ = [
+    "Choice", "HouseRule", "Now", "Ruling", "house_rules", "lookup", "now", "ruling", "search",
+]

@@ -1,0 +1,182 @@
+"""What the rules say about the moment a game is in: the ruling for "what now?".
+
+It reads only what the whole table sees (the engine knows no roles), so it can never give a
+hidden role away. Module steps appear only for modules the engine plays; a module it cannot
+play yet never reaches a game, so nothing here speaks for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from moderator import i18n
+from moderator.reference.topics import TOPICS
+from moderator.rules import ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
+from moderator.rules.game import RESISTANCE_ROGUE, ROGUE_CLAIM, WATCH
+from moderator.rules.house_rules import defaults
+
+
+@dataclass(frozen=True)
+class Now:
+    """The rules that apply in this phase, as sentences, and the topics to read more."""
+
+    phase: str
+    lines: tuple[str, ...]
+    topics: tuple[tuple[str, str], ...]  # (topic id, title)
+    facts: dict  # the numbers behind the sentences, for --json
+
+
+def now(game: Game, names: list[str], lang: str) -> Now:
+    """The ruling for the game as it stands."""
+    say = _Say(lang)
+    lines = [say("phase", phase=i18n.t(lang, f"phase.{game.phase}"),
+                 resistance=game.successes, spies=game.failures)]
+    facts: dict = {"phase": game.phase}
+    step = _STEPS.get(game.phase)
+    topics = step(game, names, say, lines, facts) if step else []
+    lines += _house_rules(game, lang)
+    return Now(
+        phase=game.phase,
+        lines=tuple(lines),
+        topics=tuple((t, i18n.t(lang, f"topics.{t}.title")) for t in topics),
+        facts=facts,
+    )
+
+
+def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    leader, following = names[game.leader], names[game.next_leaders[0]]
+    facts.update(leader=game.leader + 1, attempt=game.attempt, vote_track=game.rejections,
+                 last_attempt=game.attempt == tables.MAX_REJECTIONS)
+    if game.targeting:
+        facts["open_missions"] = [
+            {"mission": m, "team_size": tables.team_size(game.players, m),
+             "fails_needed": tables.fails_needed(game.players, m)}
+            for m in game.open_missions
+        ]
+        lines.append(say("leader_targeting", leader=leader, attempt=game.attempt,
+                         following=following))
+        lines.append(say("open_missions", missions=", ".join(
+            say("open_mission_two" if m["fails_needed"] == 2 else "open_mission",
+                mission=m["mission"], size=m["team_size"])
+            for m in facts["open_missions"]
+        )))
+        if tables.MISSIONS not in game.open_missions and game.successes < 2:
+            lines.append(say("five_locked"))
+        topics = ["targeting", "team-building"]
+    else:
+        facts.update(mission=game.mission, team_size=game.team_size,
+                     fails_needed=game.fails_needed)
+        lines.append(say("leader", leader=leader, mission=game.mission, attempt=game.attempt,
+                         following=following))
+        lines.append(say("team_size", count=game.team_size, leader=leader))
+        lines.append(_fails(game, say))
+        topics = ["team-building", "leader-on-team", "team-size"]
+        if game.fails_needed == 2:
+            topics.append("two-fails")
+    if "sergeant" in game.modules:
+        lines.append(say("sergeant_needed", leader=leader))
+        topics.append("sergeant")
+    lines.append(say("track", count=game.rejections, limit=tables.MAX_REJECTIONS))
+    if game.attempt == tables.MAX_REJECTIONS:
+        lines.append(say("fifth"))
+    return topics + ["five-rejections"]
+
+
+def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    needed = game.players // 2 + 1
+    facts.update(leader=game.leader + 1, mission=game.mission, attempt=game.attempt,
+                 team=[s + 1 for s in game.team], approvals_needed=needed,
+                 vote_track=game.rejections,
+                 last_attempt=game.attempt == tables.MAX_REJECTIONS)
+    lines.append(say("vote", team=", ".join(names[s] for s in game.team),
+                     leader=names[game.leader]))
+    key = "majority_even" if game.players % 2 == 0 else "majority_odd"
+    lines.append(say(key, players=game.players, needed=needed, half=game.players // 2))
+    if game.attempt == tables.MAX_REJECTIONS:
+        lines.append(say("fifth"))
+    else:
+        lines.append(say("if_rejected", following=names[game.next_leaders[0]],
+                         count=game.rejections + 1, limit=tables.MAX_REJECTIONS))
+    return ["vote", "tie", "five-rejections"]
+
+
+def _watch(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    facts.update(leader=game.leader + 1, mission=game.mission, team=[s + 1 for s in game.team])
+    lines.append(say("watch", team=", ".join(names[s] for s in game.team),
+                     leader=names[game.leader]))
+    return ["watch-token", "rogue"]
+
+
+def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    facts.update(leader=game.leader + 1, mission=game.mission, team=[s + 1 for s in game.team],
+                 fails_needed=game.fails_needed)
+    lines.append(say("mission", team=", ".join(names[s] for s in game.team),
+                     mission=game.mission))
+    topics = ["mission-cards", "mission-result"]
+    if RESISTANCE_ROGUE in game.characters:
+        lines.append(say("rogue_cards"))
+        if game.watch is not None:
+            lines.append(say("watch_held", holder=names[game.watch]))
+        topics.append("rogue")
+    if game.sergeant is not None:
+        lines.append(say("sergeant_switch", sergeant=names[game.sergeant]))
+        topics.append("sergeant")
+    lines.append(say("reveal"))
+    lines.append(_fails(game, say))
+    if game.successes == tables.WINS_NEEDED - 1:
+        commander = "commander" in game.modules
+        lines.append(say("stakes_assassination" if commander else "stakes_resistance"))
+    if game.failures == tables.WINS_NEEDED - 1:
+        lines.append(say("stakes_spies"))
+    lines.append(say("after_mission", following=names[game.next_leaders[0]]))
+    return topics + (["two-fails"] if game.fails_needed == 2 else [])
+
+
+def _rogue_claim(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    lines.append(say("rogue_claim"))
+    return ["spy-rogue"]
+
+
+def _assassination(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    lines += [say("assassination"), say("assassination_result")]
+    return ["assassin", "commander"]
+
+
+def _game_over(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    won = ", ".join(i18n.t(say.lang, f"winners.{victory}.{who}") for who, victory in game.winners)
+    lines += [say("over", winner=won, reason=i18n.t(say.lang, f"reason.{game.reason}")),
+              say("over_undo")]
+    return ["game-end"]
+
+
+@dataclass(frozen=True)
+class _Say:
+    """The texts of `reference.now` in one language."""
+
+    lang: str
+
+    def __call__(self, key: str, **params: object) -> str:
+        return i18n.t(self.lang, f"reference.now.{key}", **params)
+
+
+def _fails(game: Game, say) -> str:
+    if game.fails_needed == 2:
+        return say("two_fails", mission=game.mission)
+    return say("one_fail", mission=game.mission)
+
+
+def _house_rules(game: Game, lang: str) -> list[str]:
+    """The game's house rules that differ from the default, where their module is in play."""
+    in_play = game.modules | game.variants
+    return [
+        i18n.t(lang, "reference.now.house_rule", title=i18n.t(lang, f"topics.{setting}.title"),
+               value=i18n.t(lang, f"topics.{setting}.values.{value}"))
+        for setting, value in game.settings.items()
+        if TOPICS[setting].needs in in_play and value != defaults()[setting]
+    ]
+
+
+_STEPS = {
+    PROPOSAL: _proposal, VOTE: _vote, WATCH: _watch, MISSION: _mission,
+    ROGUE_CLAIM: _rogue_claim, ASSASSINATION: _assassination, GAME_OVER: _game_over,
+}

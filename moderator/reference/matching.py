@@ -1,0 +1,159 @@
+"""Finding the topic a question is about, in either language, with typos and umlauts as typed.
+
+Text is folded first (notes/ecosystem.md §9), so `Führungsstärke`, `fuehrungsstaerke` and
+`FUHRUNGSSTARKE` read alike, and question words (`does`, `darf`, …) are dropped. Then two
+rapidfuzz measures are added up:
+
+- word by word: each word of the question is matched to the topics' words despite typos, and
+  a topic scores by the words it shares with the question, rare words counting more than
+  common ones ("leader" decides less than "tie"), a word of its title or aliases more than one
+  of its short answer, and that more than one of its detail;
+- as a whole: how close the question is to the topic's nearest title or alias, which tells
+  "who does the commander see" (an alias of the Commander) from the Body Guard's "who does the
+  body guard see", although both share every rare word but one.
+
+House-rule topics count a little less: a table asks about the card before the open point.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
+
+from moderator import i18n
+from moderator.reference.topics import TOPICS
+from moderator.rules.house_rules import SETTINGS
+
+_SPELL_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+_WORD = re.compile(r"[^\W_]+")
+
+#: How much a word counts by where the topic has it: title and aliases, answer, detail.
+HEADING, BODY, DETAIL = 3.0, 2.0, 0.5
+#: The least similarity (0-100) for two words to count as the same word despite a typo; words
+#: of up to SHORT_WORD letters must be typed exactly.
+SHORT, LONG, SHORT_WORD = 100, 80, 3
+#: A word the host typed may be part of a compound in the topics ("groesse" in "teamgroesse"),
+#: or the other way round; such a part (of at least PART_LENGTH letters) counts this much.
+PART, PART_LENGTH = 0.7, 4
+#: The whole question against a title or alias: from PHRASE (0-100) on it adds up to
+#: PHRASE_WEIGHT, as much as a rare word.
+PHRASE, PHRASE_WEIGHT = 60, 12.0
+#: How much a house-rule topic's score counts.
+HOUSE_RULE = 0.8
+
+
+def fold(text: str) -> str:
+    """Case, ß and umlauts folded: umlauts spelled out (ä → ae), as Germans type them without
+    a German keyboard; other accents kept."""
+    return unicodedata.normalize("NFC", text).casefold().translate(_SPELL_OUT)
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(fold(text))
+
+
+@dataclass(frozen=True)
+class Index:
+    """Every topic's words with their weights, how rare each word is, and its phrases."""
+
+    weights: dict[str, dict[str, float]]  # topic id -> word -> weight
+    rarity: dict[str, float]  # word -> inverse document frequency
+    vocabulary: tuple[str, ...]
+    phrases: tuple[str, ...]  # titles and aliases, folded, without question words
+    phrase_topics: tuple[str, ...]  # the topic of each phrase
+    stopwords: frozenset[str]
+
+    def keep(self, text: str) -> list[str]:
+        """The words of `text` that carry meaning."""
+        return [w for w in words(text) if w not in self.stopwords]
+
+
+@cache
+def index() -> Index:
+    """Built once per process from both catalogues, so a German question finds a topic in an
+    English game and the other way round."""
+    stopwords = frozenset(
+        w for lang in i18n.LANGUAGES for w in words(i18n.t(lang, "reference.stopwords"))
+    )
+    weights: dict[str, dict[str, float]] = {topic: {} for topic in TOPICS}
+    phrases: list[tuple[str, str]] = []
+    for topic in TOPICS:
+        seen = weights[topic]
+        for lang in i18n.LANGUAGES:
+            text = {part: i18n.t(lang, f"topics.{topic}.{part}")
+                    for part in ("title", "aliases", "answer", "detail")}
+            heading = [text["title"], *text["aliases"].split(";")]
+            for weight, parts in ((HEADING, heading), (BODY, [text["answer"]]),
+                                  (DETAIL, [text["detail"]])):
+                for word in (w for part in parts for w in words(part) if w not in stopwords):
+                    seen[word] = max(seen.get(word, 0.0), weight)
+            phrases += [(topic, " ".join(w for w in words(p) if w not in stopwords))
+                        for p in heading]
+    frequency: dict[str, int] = defaultdict(int)
+    for seen in weights.values():
+        for word in seen:
+            frequency[word] += 1
+    rarity = {word: math.log(1 + len(TOPICS) / count) for word, count in frequency.items()}
+    return Index(
+        weights=weights, rarity=rarity, vocabulary=tuple(sorted(rarity)),
+        phrases=tuple(p for _, p in phrases), phrase_topics=tuple(t for t, _ in phrases),
+        stopwords=stopwords,
+    )
+
+
+def search(query: str, limit: int = 5) -> list[tuple[str, float]]:
+    """The topics that best answer `query`, best first, with their scores (none if nothing in
+    the question is in any topic)."""
+    from rapidfuzz import fuzz, process
+
+    found = index()
+    asked = found.keep(query) or words(query)
+    scores: dict[str, float] = defaultdict(float)
+    for word in dict.fromkeys(asked):
+        matches = _similar(word, found.vocabulary, fuzz, process)
+        # A common word typed is no rarer for being part of a rare compound ("leadership").
+        rarity = {match: min(found.rarity[match], found.rarity.get(word, math.inf))
+                  for match, _ in matches}
+        for topic, seen in found.weights.items():
+            scores[topic] += max((similarity * seen[match] * rarity[match]
+                                  for match, similarity in matches if match in seen), default=0.0)
+    if not any(scores.values()):
+        return []
+    closest: dict[str, float] = {}
+    for _, score, position in process.extract(
+        " ".join(asked), found.phrases, scorer=fuzz.token_sort_ratio, score_cutoff=PHRASE,
+        limit=None,
+    ):
+        topic = found.phrase_topics[position]
+        closest[topic] = max(closest.get(topic, 0.0), score)
+    for topic, score in closest.items():
+        scores[topic] += PHRASE_WEIGHT * (score - PHRASE) / (100 - PHRASE)
+    for topic in SETTINGS:
+        scores[topic] *= HOUSE_RULE
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    return [(topic, round(score, 3)) for topic, score in ranked[:limit] if score > 0]
+
+
+def _similar(word: str, vocabulary: tuple[str, ...], fuzz, process) -> list[tuple[str, float]]:
+    """Words of the topics that are `word` despite a typo (similarity 0-1), and, at a lower
+    weight, compounds that hold it or parts it holds ("groesse" and "teamgroesse")."""
+    cutoff = SHORT if len(word) <= SHORT_WORD else LONG
+    matches = {
+        match: score / 100
+        for match, score, _ in process.extract(
+            word, vocabulary, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
+        )
+        if len(match) > SHORT_WORD or match == word  # "time" is no typo of "tie"
+    }
+    if len(word) >= PART_LENGTH:
+        for match, score, _ in process.extract(
+            word, vocabulary, scorer=fuzz.partial_ratio, score_cutoff=LONG + 10, limit=None
+        ):
+            if (match not in matches and min(len(match), len(word)) >= PART_LENGTH
+                    and abs(len(match) - len(word)) >= 3):
+                matches[match] = PART * score / 100
+    return list(matches.items())

@@ -1,0 +1,602 @@
+"""The guided game: the host is walked through every step with a few keystrokes.
+
+Each step asks through a `Prompter`, turns the answer into exactly the action the matching
+non-interactive command logs (`propose`, `vote`, `mission`, `assassinate`), and records it with
+`session.act`. The log on disk is the only state: after every step everything is saved, so a
+game left at any prompt (quit, Ctrl-C, a closed lid) goes on at the same step with
+`moderator play`. At every menu a few keys are always at hand: undo, the table, the rules, quit.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from moderator import session as sessions
+from moderator.i18n import t
+from moderator.rules import (
+    ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, ROGUE_CLAIM, VOTE, WATCH, RuleError,
+    character_cards, tables,
+)
+from moderator.session import Session
+from moderator.ui import timer, views
+from moderator.ui.prompts import Choice, Prompter, Shortcut
+
+#: Answers of the menus that are not an action.
+CLOSE, AGAIN, GO, RANDOM, NOBODY = "close", "again", "go", "random", "nobody"
+
+
+class Quit(Exception):
+    """The host chose to stop. Nothing is lost: every step is on disk already."""
+
+
+@dataclass
+class Guide:
+    """What the guided game talks through, and the group's choices for it."""
+
+    console: Any  # a rich Console
+    prompter: Prompter
+    lang: str
+    show_votes: bool = True  # groups that play without the vote history turn it off
+    timer: float = 0  # seconds of discussion per proposal; 0: no timer
+    # The hook where the voice speaks the reveal: called with its lines as (text, pause in
+    # seconds), True if they were spoken; without it, or when it could not speak, the reveal
+    # is shown as text for the host to read aloud.
+    read_aloud: Callable[[list[tuple[str, float]]], bool] | None = None
+    clock: Callable[[], float] = time.monotonic
+    began: dict[int, float] = field(default_factory=dict)  # proposal -> discussion start
+
+    def say(self, key: str, /, style: str | None = None, **params: object) -> None:
+        """A catalogue text, never read as markup: it may hold players' names."""
+        from rich.text import Text
+
+        self.console.print(Text(t(self.lang, key, **params), style=style or ""))
+
+    def heading(self, text: str) -> None:
+        from rich.text import Text
+
+        self.console.print()
+        self.console.rule(Text(text, style="bold"))
+
+
+# -- before the game ------------------------------------------------------------------------
+
+
+def ask_count(guide: Guide) -> int:
+    """How many play, when the command line did not say."""
+    counts = range(tables.MIN_PLAYERS, tables.MAX_PLAYERS + 1)
+    choices = [Choice(t(guide.lang, "play.players_choice", count=n), n) for n in counts]
+    return guide.prompter.select(t(guide.lang, "play.how_many"), choices,
+                                 hint=t(guide.lang, "play.hint_select"))
+
+
+def ask_names(guide: Guide, suggested: list[str]) -> list[str]:
+    """The players' names in seating order, clockwise, confirmed by the host.
+
+    Enter keeps the suggested name; a name may not be a number (numbers are seats) and no two
+    players may share a name, as on the command line."""
+    names, count = list(suggested), len(suggested)
+    while True:
+        guide.say("play.names_intro", count=count)
+        typed: list[str] = []
+        for seat in range(1, count + 1):
+            answer = guide.prompter.text(
+                t(guide.lang, "play.name_of", seat=seat), suggestion=names[seat - 1],
+                validate=lambda value, typed=typed: _name_problem(guide.lang, value, typed),
+            )
+            typed.append(_clean(answer))
+        names = typed
+        order = " → ".join(f"{seat} {name}" for seat, name in enumerate(names, start=1))
+        guide.say("play.order", order=order, first=names[0])
+        if _yes(guide, "play.order_right", "play.order_yes", "play.order_again"):
+            return names
+
+
+def _yes(guide: Guide, question: str, yes: str, no: str) -> bool:
+    choices = [Choice(t(guide.lang, yes), True), Choice(t(guide.lang, no), False)]
+    return guide.prompter.select(t(guide.lang, question), choices,
+                                 hint=t(guide.lang, "play.hint_select"))
+
+
+def _clean(name: str) -> str:
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def _name_problem(lang: str, value: str, taken: list[str]) -> str | None:
+    name = _clean(value)
+    if not name:
+        return t(lang, "play.name_empty")
+    if name.isdigit():
+        return t(lang, "errors.name_is_number", name=name)
+    if "," in name:  # commas separate names on the command line
+        return t(lang, "play.name_comma")
+    if name.casefold() in {other.casefold() for other in taken}:
+        return t(lang, "errors.name_twice", name=name)
+    return None
+
+
+def ask_leader(guide: Guide, names: list[str]) -> int | None:
+    """The first leader's seat (0-based), or None to draw one at random (rules.md §1.3)."""
+    choices = [Choice(t(guide.lang, "play.leader_random"), RANDOM)]
+    choices += [Choice(f"{seat} {name}", seat - 1) for seat, name in enumerate(names, start=1)]
+    answer = guide.prompter.select(t(guide.lang, "play.leader_question"), choices,
+                                   hint=t(guide.lang, "play.hint_select"))
+    return None if answer == RANDOM else answer
+
+
+def begin(guide: Guide, current: Session) -> None:
+    """A new game at the table: the setup checklist, the reveal, then the first team."""
+    prepare(guide, current)
+    play(guide, current.game_id)
+
+
+def resume(guide: Guide, game_id: str) -> None:
+    """A saved game goes on at its step; one that has not started may set up again first."""
+    current = sessions.open_game(game_id)
+    guide.say("play.resumed", style="bold", game=current.game_id)
+    if not current.history.done and current.game.phase == PROPOSAL:
+        choices = [Choice(t(guide.lang, "play.start_first_team"), GO),
+                   Choice(t(guide.lang, "play.start_setup"), AGAIN)]
+        if guide.prompter.select(t(guide.lang, "play.start_question"), choices,
+                                 hint=t(guide.lang, "play.hint_select")) == AGAIN:
+            prepare(guide, current)
+    play(guide, game_id)
+
+
+def prepare(guide: Guide, current: Session) -> None:
+    """The setup checklist, then the reveal."""
+    guide.console.print(checklist(current, guide.lang))
+    guide.prompter.select(t(guide.lang, "play.checklist_question"),
+                          [Choice(t(guide.lang, "play.checklist_done"), GO)],
+                          hint=t(guide.lang, "play.hint_enter"))
+    reveal(guide, current)
+
+
+def checklist(current: Session, lang: str):
+    """What to put on the table before the reveal: the character cards to shuffle, the
+    tokens, the board, and who gets the leader card."""
+    from rich.console import Group
+    from rich.text import Text
+
+    game, names = current.game, current.names
+    box = "☐ "
+    lines = [Text(t(lang, "setup.created", game=current.game_id, count=game.players,
+                    language=t(lang, f"language.{current.lang}"))),
+             Text(t(lang, "play.checklist_title"), style="bold")]
+    for variant in sorted(game.variants):
+        lines.append(Text(t(lang, "setup.variant", name=t(lang, f"variant.{variant}"),
+                            summary=t(lang, f"variant_summary.{variant}"))))
+    for module in sorted(game.modules):
+        lines.append(Text(t(lang, "setup.module", name=t(lang, f"module.{module}"))))
+    cards = character_cards(game.players, game.modules, game.roles)
+    lines.append(Text(box + t(lang, "setup.deck", count=sum(cards.values()))))
+    lines += [Text(t(lang, "setup.card", count=count, card=t(lang, f"card.{card}")))
+              for card, count in cards.items()]
+    sizes = [tables.team_size(game.players, m) for m in range(1, tables.MISSIONS + 1)]
+    lines.append(Text(box + t(lang, "play.check_board", count=game.players,
+                              sizes="-".join(map(str, sizes)))))
+    if any(tables.fails_needed(game.players, m) == 2 for m in range(1, tables.MISSIONS + 1)):
+        lines.append(Text("  " + t(lang, "play.check_two_fails")))
+    lines.append(Text(box + t(lang, "play.check_votes")))
+    lines.append(Text(box + t(lang, "play.check_tokens", count=max(sizes))))
+    lines.append(Text(box + t(lang, "play.check_track")))
+    leader = names[game.first_leader]
+    how = "setup.leader_chosen" if current.history.setup.get("leader_chosen") \
+        else "setup.leader_random"
+    lines.append(Text(box + t(lang, how, leader=leader, seat=game.first_leader + 1)))
+    return Group(*lines)
+
+
+def reveal(guide: Guide, current: Session) -> None:
+    """The spies' reveal: spoken through the hook if there is one, else shown to be read
+    aloud; as often as the table needs it."""
+    from moderator import scripts
+
+    lines = [(t(guide.lang, step.key, **step.params), step.pause)
+             for step in scripts.for_game(current.game)]
+    choices = [Choice(t(guide.lang, "play.reveal_done"), GO),
+               Choice(t(guide.lang, "play.reveal_again"), AGAIN)]
+    while True:
+        guide.heading(t(guide.lang, "play.reveal_title"))
+        if guide.read_aloud is None or not guide.read_aloud(lines):
+            guide.say("setup.reveal_heading")
+            for number, (text, pause) in enumerate(lines, start=1):
+                key = "play.reveal_line_pause" if pause else "play.reveal_line"
+                guide.say(key, number=number, text=text, pause=round(pause))
+        if guide.prompter.select(t(guide.lang, "play.reveal_question"), choices,
+                                 hint=t(guide.lang, "play.hint_select")) == GO:
+            return
+
+
+# -- the game -------------------------------------------------------------------------------
+
+
+def play(guide: Guide, game_id: str) -> None:
+    """Walk the table through the game from wherever it stands until it is over and the host
+    closes it; raises Quit when the host stops, KeyboardInterrupt on Ctrl-C."""
+    current = sessions.open_game(game_id)
+    show_table(guide, current)
+    while True:
+        step = STEPS.get(current.game.phase, unguided)
+        answer = step(guide, current)
+        if answer == CLOSE:
+            return
+        if isinstance(answer, Shortcut):
+            current = use(guide, current, answer.command)
+        elif isinstance(answer, dict):
+            current = record(guide, current, answer)
+        else:  # recorded elsewhere: read the game again
+            current = sessions.open_game(game_id)
+
+
+def record(guide: Guide, current: Session, action: dict) -> Session:
+    """Record one action through the session, then show what happened and the table."""
+    try:
+        done = sessions.act(current.game_id, action)
+    except RuleError as refusal:  # the prompts only offer what the rules allow; still
+        guide.say(refusal.code, style="bold red", **refusal.params)
+        return current
+    report(guide, done)
+    if action["type"] != "propose":  # a proposal changes nothing on the board: the vote follows
+        show_table(guide, done)
+    return done
+
+
+def show_table(guide: Guide, current: Session) -> None:
+    guide.console.print()
+    guide.console.print(views.table(current, guide.lang, guide.show_votes, next_step=False))
+
+
+def shortcuts(lang: str, undo: bool = True) -> tuple[Shortcut, ...]:
+    """The keys always at hand at a menu of the game."""
+    keys = [("t", "table"), ("r", "rules"), ("q", "quit")]
+    if undo:
+        keys.insert(0, ("u", "undo"))
+    return tuple(Shortcut(key, command, t(lang, f"play.key.{command}")) for key, command in keys)
+
+
+def use(guide: Guide, current: Session, command: str) -> Session:
+    """Undo the last step, show the table, look a rule up, or quit."""
+    if command == "undo":
+        try:
+            current, action = sessions.undo(current.game_id)
+        except RuleError as refusal:
+            guide.say(refusal.code, style="bold")
+            return current
+        guide.say("history.undo", style="bold",
+                  text=views.describe_action(guide.lang, current.names, action))
+        show_table(guide, current)
+    elif command == "table":
+        show_table(guide, current)
+    elif command == "rules":
+        look_up(guide, current)
+    else:
+        raise Quit
+    return current
+
+
+def look_up(guide: Guide, current: Session) -> None:
+    """A rules question in the middle of the game (`moderator rules`); the game waits at the
+    same step. Nothing typed: what applies right now."""
+    try:
+        from moderator import reference
+        from moderator.ui import rulings
+    except ImportError:  # an installation without the rules lookup
+        guide.say("play.rules_missing")
+        return
+    lang = guide.lang
+    query = guide.prompter.text(t(lang, "play.rules_question")).strip()
+    if not query:
+        found = reference.now(current.game, current.names, lang)
+        guide.console.print(rulings.now(found, current.game_id, lang))
+        return
+    ruling = reference.lookup(query, lang, current.game.settings)
+    if ruling is None:
+        guide.say("play.rules_nothing", query=query)
+    else:
+        guide.console.print(rulings.ruling(ruling, lang))
+
+
+def discussion(guide: Guide, proposal: int) -> Callable[[], str] | None:
+    """The timer line of a proposal's discussion, started the first time it is shown."""
+    if not guide.timer:
+        return None
+    began = guide.began.setdefault(proposal, guide.clock())
+    return lambda: timer.line(guide.lang, guide.clock() - began, guide.timer)
+
+
+def _say_text(guide: Guide, text: str, style: str | None = None) -> None:
+    from rich.text import Text
+
+    guide.console.print(Text(text, style=style or ""))
+
+
+def players(names: Sequence[str], seats: Sequence[int] = ()) -> list[Choice]:
+    return [Choice(f"{seat + 1} {names[seat]}", seat) for seat in seats or range(len(names))]
+
+
+def team_step(guide: Guide, current: Session) -> Any:
+    """The leader's team (under Targeting first the mission): a checkbox list that takes only
+    the mission's size, and names the two-fail rule where it applies (rules.md §1.2, §1.5)."""
+    game, names, lang = current.game, current.names, guide.lang
+    leader = names[game.leader]
+    where = dict(attempt=game.attempt, limit=tables.MAX_REJECTIONS, leader=leader)
+    if game.mission is None:
+        guide.heading(t(lang, "play.round_targeting", **where))
+    else:
+        guide.heading(t(lang, "play.round", mission=game.mission, **where))
+    if game.attempt == tables.MAX_REJECTIONS:
+        guide.say("now.last_attempt", style="bold yellow")
+    footer = discussion(guide, len(game.proposals))
+    action: dict = {"type": "propose"}
+    mission = game.mission
+    if mission is None:  # Targeting: the leader picks an open mission first (rules.md §2.1)
+        mission = guide.prompter.select(
+            t(lang, "play.choose_mission", leader=leader), mission_choices(game, lang),
+            hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang), footer=footer,
+        )
+        if isinstance(mission, Shortcut):
+            return mission
+    size = tables.team_size(game.players, mission)
+    question = t(lang, "play.team_question", leader=leader, count=size, mission=mission)
+    if tables.fails_needed(game.players, mission) == 2:
+        question += " " + t(lang, "now.two_fails")
+    team = guide.prompter.checkbox(
+        question, players(names), hint=t(lang, "play.hint_tick"),
+        validate=lambda ticked: None if len(ticked) == size else t(
+            lang, "play.team_size", count=size, ticked=len(ticked)),
+        shortcuts=shortcuts(lang), footer=footer,
+    )
+    if isinstance(team, Shortcut):
+        return team
+    action["team"] = [seat + 1 for seat in team]
+    if game.targeting:
+        action["mission"] = mission
+    if "sergeant" in game.modules:  # a team member other than the leader (rules.md §8)
+        sergeant = guide.prompter.select(
+            t(lang, "play.sergeant_question", leader=leader),
+            players(names, [seat for seat in team if seat != game.leader]),
+            hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang), footer=footer,
+        )
+        if isinstance(sergeant, Shortcut):
+            return sergeant
+        action["sergeant"] = sergeant + 1
+    return action
+
+
+def mission_choices(game, lang: str) -> list[Choice]:
+    choices = []
+    for mission in game.open_missions:
+        title = t(lang, "play.mission_choice", mission=mission,
+                  count=tables.team_size(game.players, mission))
+        if tables.fails_needed(game.players, mission) == 2:
+            title += " " + t(lang, "status.two_fails_note")
+        choices.append(Choice(title, mission))
+    return choices
+
+
+def vote_step(guide: Guide, current: Session) -> Any:
+    """Everyone's open vote, entered fast: nobody ticked means everyone approved; tick who
+    rejected (rules.md §1.4)."""
+    game, names, lang = current.game, current.names, guide.lang
+    guide.heading(t(lang, "play.vote_title", mission=game.mission, attempt=game.attempt,
+                    limit=tables.MAX_REJECTIONS))
+    warn = "bold yellow" if game.attempt == tables.MAX_REJECTIONS else None
+    _say_text(guide, views.describe_now(current, lang), warn)
+    rejected = guide.prompter.checkbox(
+        t(lang, "play.who_rejected"), players(names), hint=t(lang, "play.hint_rejected"),
+        shortcuts=shortcuts(lang), footer=discussion(guide, len(game.proposals) - 1),
+    )
+    if isinstance(rejected, Shortcut):
+        return rejected
+    return {"type": "vote",
+            "approve": [seat + 1 for seat in range(game.players) if seat not in rejected]}
+
+
+def mission_step(guide: Guide, current: Session) -> Any:
+    """How many Fail cards the shuffled mission cards showed (rules.md §1.5); with the
+    Sergeant module first whom the Sergeant made switch (§8), with the resistance Rogue
+    then how many Rogue Success cards were among them (§7)."""
+    game, names, lang = current.game, current.names, guide.lang
+    guide.heading(t(lang, "play.mission_title", mission=game.mission))
+    _say_text(guide, views.describe_now(current, lang))
+    action: dict = {"type": "mission"}
+    ask = dict(hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
+    switched = None
+    if game.sergeant is not None:
+        others = [seat for seat in game.team if seat != game.sergeant]
+        choices = [Choice(t(lang, "play.no_switch"), NOBODY), *players(names, others)]
+        switched = guide.prompter.select(
+            t(lang, "play.switch_question", sergeant=names[game.sergeant]), choices, **ask)
+        if isinstance(switched, Shortcut):
+            return switched
+    most = min(len(game.team), game.spies + (switched not in (None, NOBODY)))
+    choices = [Choice(fails_choice(lang, fails, game.fails_needed), fails)
+               for fails in range(most + 1)]
+    fails = guide.prompter.select(t(lang, "play.fails_question"), choices, **ask)
+    if isinstance(fails, Shortcut):
+        return fails
+    action["fails"] = fails
+    if "resistance-rogue" in game.characters and fails < len(game.team):
+        rogue = guide.prompter.select(t(lang, "play.rogue_question"), [
+            Choice(t(lang, "play.rogue_none"), 0), Choice(t(lang, "play.rogue_one"), 1),
+        ], **ask)
+        if isinstance(rogue, Shortcut):
+            return rogue
+        if rogue:
+            action["rogue_success"] = rogue
+    if switched not in (None, NOBODY):
+        action["switched"] = switched + 1
+    return action
+
+
+def watch_step(guide: Guide, current: Session) -> Any:
+    """Rogue module: after approval the leader hands the Watch token to a team member
+    (rules.md §7)."""
+    game, names, lang = current.game, current.names, guide.lang
+    guide.heading(t(lang, "play.watch_title"))
+    _say_text(guide, views.describe_now(current, lang))
+    holder = guide.prompter.select(
+        t(lang, "play.watch_question", leader=names[game.leader]), players(names, game.team),
+        hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+    )
+    if isinstance(holder, Shortcut):
+        return holder
+    return {"type": "watch", "holder": holder + 1}
+
+
+def rogue_claim_step(guide: Guide, current: Session) -> Any:
+    """Rogue module, at the third failure: the spy Rogue may show their card and claim the
+    win alone, which the rules make them reveal; or nobody does (rules.md §7)."""
+    names, lang = current.names, guide.lang
+    guide.heading(t(lang, "play.claim_title"))
+    _say_text(guide, views.describe_now(current, lang))
+    choices = [Choice(t(lang, "play.claim_nobody"), NOBODY), *players(names)]
+    claimant = guide.prompter.select(t(lang, "play.claim_question"), choices,
+                                     hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
+    if isinstance(claimant, Shortcut):
+        return claimant
+    return {"type": "rogue_claim", "claimant": None if claimant == NOBODY else claimant + 1}
+
+
+def fails_choice(lang: str, fails: int, needed: int) -> str:
+    """A number of Fail cards and what it does to this mission."""
+    if fails == 0:
+        return t(lang, "play.fails_none")
+    if fails < needed:
+        return t(lang, "play.fails_held", count=fails)
+    return t(lang, "play.fails_fail", count=fails)
+
+
+def assassination_step(guide: Guide, current: Session) -> Any:
+    """Commander module: the Assassin names a player; then the Commander shows their card,
+    which the rules make them reveal now (rules.md §5.1)."""
+    names, lang = current.names, guide.lang
+    guide.heading(t(lang, "play.assassination_title"))
+    guide.say("now.assassination")
+    target = guide.prompter.select(t(lang, "play.assassin_names"), players(names),
+                                   hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
+    if isinstance(target, Shortcut):
+        return target
+    commander = guide.prompter.select(
+        t(lang, "play.commander_shows", target=names[target]), players(names),
+        hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+    )
+    if isinstance(commander, Shortcut):
+        return commander
+    return {"type": "assassinate", "target": target + 1, "commander": commander + 1}
+
+
+def end_step(guide: Guide, current: Session) -> Any:
+    """The winner, the reason and a summary; the last step can still be taken back."""
+    guide.heading(t(guide.lang, "play.end_title"))
+    guide.console.print(summary(current, guide.lang))
+    answer = guide.prompter.select(
+        t(guide.lang, "play.end_question"), [Choice(t(guide.lang, "play.close"), CLOSE)],
+        hint=t(guide.lang, "play.hint_enter"), shortcuts=shortcuts(guide.lang),
+    )
+    quitting = isinstance(answer, Shortcut) and answer.command == "quit"
+    return CLOSE if quitting else answer
+
+
+def unguided(guide: Guide, current: Session) -> Any:
+    """A module step the guided game cannot ask yet: say what is due and which command
+    records it, and go on once it is recorded."""
+    guide.heading(t(guide.lang, "play.module_step"))
+    guide.console.print(views.now(current, guide.lang))
+    return guide.prompter.select(
+        t(guide.lang, "play.unguided"), [Choice(t(guide.lang, "play.unguided_done"), AGAIN)],
+        hint=t(guide.lang, "play.hint_enter"), shortcuts=shortcuts(guide.lang),
+    )
+
+
+STEPS: dict[str, Callable[[Guide, Session], Any]] = {
+    PROPOSAL: team_step,
+    VOTE: vote_step,
+    WATCH: watch_step,
+    MISSION: mission_step,
+    ROGUE_CLAIM: rogue_claim_step,
+    ASSASSINATION: assassination_step,
+    GAME_OVER: end_step,
+}
+
+
+# -- what happened --------------------------------------------------------------------------
+
+
+def report(guide: Guide, current: Session) -> None:
+    """The result of the step just recorded, at once: the team, the vote with the vote track,
+    the mission with the score."""
+    game, names = current.game, current.names
+    kind = current.history.done[-1].data["type"]
+    if kind == "propose":
+        p = game.proposals[-1]
+        guide.say("result.proposed", style="bold", leader=names[p.leader],
+                  team=", ".join(names[s] for s in p.team), mission=p.mission,
+                  attempt=p.attempt)
+        if p.sergeant is not None:
+            guide.say("result.sergeant", sergeant=names[p.sergeant])
+    elif kind == "vote":
+        report_vote(guide, current)
+    elif kind == "watch":
+        guide.say("result.watch", style="bold", holder=names[game.watch])
+    elif kind == "mission":
+        m = game.missions[-1]
+        if m.switched is not None:
+            guide.say("result.switched", sergeant=names[m.sergeant], switched=names[m.switched])
+        key = "result.mission_success" if m.succeeded else "result.mission_fail"
+        guide.say(key, style="bold blue" if m.succeeded else "bold red", mission=m.mission,
+                  count=m.fails)
+        if m.rogue_success:
+            guide.say("result.rogue_success", count=m.rogue_success)
+        if m.succeeded and m.fails:
+            guide.say("result.two_fails_held")
+    elif kind == "rogue_claim":
+        claimant = current.history.done[-1].data.get("claimant")
+        if claimant is not None:
+            guide.say("result.rogue_claim", style="bold", claimant=names[claimant - 1])
+    elif kind == "assassinate":
+        a = game.assassination
+        guide.say("result.assassinated", style="bold", target=names[a.target],
+                  commander=names[a.commander])
+
+
+def report_vote(guide: Guide, current: Session) -> None:
+    game, names = current.game, current.names
+    p = game.proposals[-1]
+    approve = sorted(p.approvals)
+    reject = sorted(set(range(game.players)) - p.approvals)
+    key = "result.approved" if p.approved else "result.rejected"
+    guide.say(key, style="bold blue" if p.approved else "bold red", yes=len(approve),
+              no=len(reject))
+    guide.say("result.approve_list", names=", ".join(names[s] for s in approve) or "—")
+    guide.say("result.reject_list", names=", ".join(names[s] for s in reject) or "—")
+    if p.approved or game.winner is not None:
+        return
+    track = views.REJECTED * game.rejections + views.FREE * (
+        tables.MAX_REJECTIONS - game.rejections)
+    guide.say("play.track", track=track, count=game.rejections, limit=tables.MAX_REJECTIONS,
+              leader=names[game.leader])
+    if game.rejections == tables.MAX_REJECTIONS - 1:
+        guide.say("status.last_chance", style="bold yellow")
+
+
+def summary(current: Session, lang: str):
+    """The end of the game: who won and why, every mission, how many teams were proposed."""
+    from rich.console import Group
+    from rich.text import Text
+
+    game, names = current.game, current.names
+    winner = "bold blue" if game.winner == "resistance" else "bold red"
+    lines = [Text(views.describe_now(current, lang), style=winner)]
+    for m in game.missions:
+        key = "play.summary_success" if m.succeeded else "play.summary_fail"
+        lines.append(Text(t(lang, key, mission=m.mission, count=m.fails,
+                            team=", ".join(names[s] for s in m.team))))
+    voted = [p for p in game.proposals if p.approved is not None]
+    rejected = sum(not p.approved for p in voted)
+    lines.append(Text(t(lang, "play.summary_votes", count=len(voted), rejected=rejected)))
+    return Group(*lines)

@@ -1,0 +1,130 @@
+"""Asking the host: a small Prompter protocol and the questionary prompter behind it.
+
+The guided loop only ever talks to a `Prompter`, so tests drive it with scripted answers and
+the real prompts are tested on their own through prompt_toolkit's pipe input. questionary
+(and with it prompt_toolkit and asyncio, ~110 ms) is imported only when a prompt is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+#: How often a prompt with a live footer (the discussion timer) is redrawn, in seconds.
+REFRESH = 0.5
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One line of a menu or a checkbox list: what the host reads, and what the loop gets."""
+
+    title: str
+    value: Any
+    checked: bool = False
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A key that leaves a menu for something always at hand (undo, the table, the rules,
+    quit); the prompt returns the shortcut itself instead of an answer."""
+
+    key: str
+    command: str
+    label: str
+
+
+class Prompter(Protocol):
+    def text(
+        self, question: str, suggestion: str = "",
+        validate: Callable[[str], str | None] | None = None,
+    ) -> str:
+        """A line of text; Enter on an empty line takes the `suggestion` (shown greyed).
+        `validate` sees the answer and returns an error message, or None to accept."""
+
+    def select(
+        self, question: str, choices: Sequence[Choice], hint: str = "",
+        shortcuts: Sequence[Shortcut] = (), footer: Callable[[], str] | None = None,
+    ) -> Any:
+        """One choice's value, or the Shortcut pressed."""
+
+    def checkbox(
+        self, question: str, choices: Sequence[Choice], hint: str = "",
+        validate: Callable[[list], str | None] | None = None,
+        shortcuts: Sequence[Shortcut] = (), footer: Callable[[], str] | None = None,
+    ) -> Any:
+        """The ticked choices' values, in the order of the list, or the Shortcut pressed."""
+
+
+def instruction(hint: str, shortcuts: Sequence[Shortcut]) -> str:
+    """The grey lines under a question: how to answer, then the keys always at hand."""
+    lines = [hint, " · ".join(f"{s.key} {s.label}" for s in shortcuts)]
+    return "".join(f"\n  {line}" for line in lines if line)
+
+
+class QuestionaryPrompter:
+    """Prompts in the terminal. Ctrl-C raises KeyboardInterrupt from any of them; the loop
+    handles it in one place. Answered menus are erased: the loop prints what was chosen in
+    the game's language (questionary's own summaries are English)."""
+
+    def text(self, question, suggestion="", validate=None):
+        import questionary
+
+        def check(value: str):
+            problem = validate(value or suggestion) if validate else None
+            return True if problem is None else problem
+
+        typed = questionary.text(
+            question, validate=check, placeholder=[("fg:ansibrightblack", suggestion)]
+        ).unsafe_ask()
+        return typed or suggestion
+
+    def select(self, question, choices, hint="", shortcuts=(), footer=None):
+        import questionary
+
+        items = [questionary.Choice(c.title, value=c.value) for c in choices]
+        prompt = questionary.select(
+            question, choices=items, instruction=instruction(hint, shortcuts),
+            erase_when_done=True,
+        )
+        return _run(prompt, shortcuts, footer)
+
+    def checkbox(self, question, choices, hint="", validate=None, shortcuts=(), footer=None):
+        import questionary
+
+        def check(values: list):
+            problem = validate(values) if validate else None
+            return True if problem is None else problem
+
+        items = [questionary.Choice(c.title, value=c.value, checked=c.checked) for c in choices]
+        prompt = questionary.checkbox(
+            question, choices=items, validate=check, instruction=instruction(hint, shortcuts),
+            erase_when_done=True,
+        )
+        return _run(prompt, shortcuts, footer)
+
+
+def _run(prompt, shortcuts: Sequence[Shortcut], footer: Callable[[], str] | None):
+    """Add the shortcut keys and the live footer to a questionary prompt, then ask it."""
+    from prompt_toolkit.filters import IsDone
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from prompt_toolkit.layout import ConditionalContainer, FormattedTextControl, Window
+
+    app = prompt.application
+    keys = KeyBindings()
+    for shortcut in shortcuts:
+        keys.add(shortcut.key, eager=True)(_leave_with(shortcut))
+    # Added last, so they win over questionary's catch-all binding for other keys.
+    app.key_bindings = merge_key_bindings([app.key_bindings, keys])
+    if footer is not None:
+        line = Window(FormattedTextControl(lambda: [("bold", footer())]), height=1)
+        app.layout.container.children.append(ConditionalContainer(line, filter=~IsDone()))
+        app.refresh_interval = REFRESH
+    return prompt.unsafe_ask()
+
+
+def _leave_with(shortcut: Shortcut):
+    def leave(event) -> None:
+        event.app.exit(result=shortcut)
+
+    return leave

@@ -1,0 +1,139 @@
+"""Reading a script aloud at the table: each line on screen while it is spoken, a countdown
+during each pause, a key to hear the last line again, Ctrl-C to stop.
+
+The host has their eyes closed too, so everything is driven by single keys and nothing waits
+for an answer: without a terminal the pauses simply pass.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from moderator.i18n import t
+
+REPEAT = frozenset("rRwW")  # r(epeat), w(iederholen)
+GO_ON = frozenset(" \r\n")
+ENTER = frozenset("\r\n")
+
+
+class Keys:
+    """Single key presses from the terminal: no Enter needed, no echo. Ctrl-C still
+    interrupts. Without a terminal no key ever arrives and waiting is sleeping."""
+
+    def __init__(self, stream=None) -> None:
+        self.stream = sys.stdin if stream is None else stream
+        self.saved = None
+
+    @property
+    def interactive(self) -> bool:
+        try:
+            return self.stream is not None and self.stream.isatty()
+        except (AttributeError, ValueError):  # closed, or not a real file
+            return False
+
+    def __enter__(self) -> Keys:
+        if self.interactive and os.name == "posix":
+            import termios
+            import tty
+
+            fd = self.stream.fileno()
+            self.saved = termios.tcgetattr(fd)
+            tty.setcbreak(fd)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.saved is not None:
+            import termios
+
+            termios.tcsetattr(self.stream.fileno(), termios.TCSADRAIN, self.saved)
+            self.saved = None
+
+    def get(self, timeout: float) -> str | None:
+        """The next key pressed within `timeout` seconds, or None."""
+        if not self.interactive:
+            time.sleep(timeout)
+            return None
+        if os.name != "posix":
+            return _windows_key(timeout)
+        import select
+
+        fd = self.stream.fileno()
+        ready, _, _ = select.select([fd], [], [], timeout)
+        return os.read(fd, 1).decode(errors="ignore") if ready else None
+
+    def wait_for_enter(self) -> None:
+        while self.get(3600) not in ENTER:
+            pass
+
+
+def _windows_key(timeout: float) -> str | None:
+    import msvcrt
+
+    deadline = time.monotonic() + timeout
+    while True:
+        if msvcrt.kbhit():  # type: ignore[attr-defined]
+            return msvcrt.getwch()  # type: ignore[attr-defined]
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.05)
+
+
+def read_aloud(
+    lines: Sequence[tuple[str, float]],
+    voice,
+    console,
+    lang: str,
+    keys: Keys,
+    warn: Callable[[str], None],
+) -> bool:
+    """Speak `lines` (text, pause in seconds) in order; False if the host stopped it."""
+    if keys.interactive:
+        console.print(t(lang, "reading.keys"), markup=False, style="dim")
+    number = 0
+    try:
+        for number, (text, pause) in enumerate(lines, start=1):
+            console.print(t(lang, "reading.line", number=number, text=text), markup=False)
+            _speak(voice, text, warn, lang)
+            while _count_down(pause, console, lang, keys):
+                console.print(t(lang, "reading.repeat", text=text), markup=False)
+                _speak(voice, text, warn, lang)
+    except KeyboardInterrupt:
+        _clear(console)
+        warn(t(lang, "reading.stopped", number=number, total=len(lines)))
+        return False
+    return True
+
+
+def _speak(voice, text: str, warn: Callable[[str], None], lang: str) -> None:
+    voice.say(text)
+    for notice in voice.take_notices():
+        warn(t(lang, notice))
+
+
+def _count_down(pause: float, console, lang: str, keys: Keys) -> bool:
+    """Wait out a pause, showing the seconds left; True if the host asked for the line again.
+    A key pressed while the line was spoken counts too, so even a line with no pause can be
+    repeated."""
+    end = time.monotonic() + pause
+    while True:
+        left = end - time.monotonic()
+        if console.is_terminal and left > 0:
+            console.file.write("\r" + t(lang, "reading.countdown", seconds=math.ceil(left)))
+            console.file.flush()
+        key = keys.get(min(max(left, 0), 0.25))
+        if key in REPEAT:
+            _clear(console)
+            return True
+        if key in GO_ON or left <= 0:
+            _clear(console)
+            return False
+
+
+def _clear(console) -> None:
+    if console.is_terminal:
+        console.file.write("\r" + " " * 40 + "\r")
+        console.file.flush()

@@ -1,0 +1,78 @@
+"""Rich views of rulings: a rules topic, what applies now, and the house-rule settings.
+
+They return renderables and print nothing, so the command line and the guided loop show a
+ruling the same way. Every text is a `rich.text.Text`, never markup: names and catalogue
+texts are shown as written.
+"""
+
+from __future__ import annotations
+
+from moderator import i18n
+from moderator.reference import HouseRule, Now, Ruling
+
+
+def ruling(found: Ruling, lang: str):
+    """A topic in full: the answer first, then the detail, the open points, the source."""
+    from rich.console import Group
+    from rich.text import Text
+
+    parts = [Text(found.title, style="bold"), Text(found.answer), Text(found.detail)]
+    if found.applies:
+        parts.append(Text(found.applies, style="italic"))
+    for setting in found.unsettled:
+        parts.append(_setting(setting, lang, i18n.t(
+            lang, "reference.unsettled", setting=setting.id, section=setting.section,
+            title=setting.title)))
+    parts.append(Text(found.source, style="dim"))
+    parts += _read_more(found.others, lang, "reference.others")
+    return Group(*parts)
+
+
+def now(current: Now, game_id: str, lang: str):
+    """What applies in the game right now, and which topics to read for more."""
+    from rich.console import Group
+    from rich.text import Text
+
+    parts = [Text(i18n.t(lang, "reference.heading", game=game_id), style="bold")]
+    parts += [Text(line) for line in current.lines]
+    parts += _read_more(current.topics, lang, "reference.read_more")
+    return Group(*parts)
+
+
+def house_rules(settings: list[HouseRule], lang: str):
+    """Every house-rule setting: why it is open, its values, the default first."""
+    from rich.console import Group
+    from rich.text import Text
+
+    parts = [Text(i18n.t(lang, "reference.house_rules"), style="bold")]
+    for setting in settings:
+        heading = i18n.t(lang, "reference.house_rule", setting=setting.id,
+                         section=setting.section, title=setting.title)
+        parts.append(Text(""))
+        parts.append(_setting(setting, lang, heading, why=True))
+    return Group(*parts)
+
+
+def _setting(setting: HouseRule, lang: str, heading: str, why: bool = False):
+    from rich.text import Text
+
+    text = Text(heading, style="bold" if why else "")
+    if why:
+        text.append("\n" + setting.why, style="")
+    for choice in setting.choices:
+        key = "reference.default" if choice.default else "reference.alternative"
+        text.append("\n" + i18n.t(lang, key, value=choice.value, text=choice.text), style="")
+    if setting.chosen not in (None, setting.default):  # a default needs no second mention
+        chosen = next(c for c in setting.choices if c.value == setting.chosen)
+        text.append("\n" + i18n.t(lang, "reference.chosen", value=chosen.value, text=chosen.text),
+                    style="bold")
+    return text
+
+
+def _read_more(topics, lang: str, heading: str) -> list:
+    from rich.text import Text
+
+    if not topics:
+        return []
+    lines = [i18n.t(lang, "reference.other", title=title, topic=topic) for topic, title in topics]
+    return [Text(i18n.t(lang, heading), style="dim"), Text("\n".join(lines), style="dim")]

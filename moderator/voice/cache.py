@@ -1,0 +1,38 @@
+"""Spoken lines on disk, one file per (text, language, voice), so a prepared game needs no
+network. The folder is the user cache dir (not MODERATOR_HOME: audio can always be made
+again, games cannot), or MODERATOR_CACHE when set."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+
+def root() -> Path:
+    configured = os.environ.get("MODERATOR_CACHE")
+    if configured:
+        return Path(configured)
+    from platformdirs import user_cache_path
+
+    return user_cache_path("moderator", appauthor=False)
+
+
+def path(text: str, lang: str, voice: str, suffix: str) -> Path:
+    """Where the audio of `text` spoken by `voice` in `lang` is kept."""
+    key = hashlib.sha256(f"{voice}\n{lang}\n{text}".encode()).hexdigest()
+    return root() / "voice" / lang / f"{key}{suffix}"
+
+
+def store(target: Path, audio: bytes) -> None:
+    """Write a whole file or nothing: a line cut off by Ctrl-C must not be played later."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(audio)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,93 @@
+"""Plot cards from the command line (rules.md §3): `moderator plot draw|give|use|list`."""
+
+NAMES = "--names Anna,Ben,Carl,Dora,Emil,Fritz,Gabi,Hans,Ida"
+
+
+def test_a_nine_player_game_with_plot_cards(play, status, refused, moderator):
+    play(f"new --players 9 {NAMES} --modules plot --leader anna")
+    assert status()["phase"] == "plot_draw"
+    assert refused("propose anna ben carl") == (
+        "Not now: the leader first draws this round's Plot cards: moderator plot draw."
+    )
+    output = play("plot draw overheard_conversation strong_leader no_confidence")
+    assert "Anna draws: Overheard Conversation, Strong Leader, No Confidence." in output
+    assert refused("plot give strong anna") == (
+        "The leader never keeps a Plot card: hand it to another player."
+    )
+    output = play("plot give overheard ben")
+    assert "Ben received Overheard Conversation and now looks at the Character card of a " \
+           "neighbour." in output
+    assert refused("plot use overheard --target emil") == (
+        "Overheard Conversation looks at a neighbour of Ben: the player on their left or on "
+        "their right."
+    )
+    play("plot use overheard --target carl", "plot give strong carl",
+         "plot give misstrauen dora")
+    shown = status()["plot"]
+    assert shown["deck"] == 12
+    assert shown["held"] == [{"card": "strong_leader", "holder": 3},
+                             {"card": "no_confidence", "holder": 4}]
+    assert shown["discarded"] == ["overheard_conversation"]
+    # Anna's team is approved, but Dora cancels the approval with No Confidence.
+    play("propose anna ben carl")
+    output = play("vote --reject ida")
+    assert "Dora may use No Confidence now, to cancel this approval." in output
+    output = play("plot use no_confidence")
+    assert "Dora uses No Confidence: the approval is cancelled" in output
+    assert (status()["vote_track"], status()["leader"]) == (1, 2)
+    # Ben leads now and has not acted: Carl takes over with Strong Leader.
+    output = play("plot use strong_leader")
+    assert "Carl uses Strong Leader and is now the leader." in output
+    play("propose carl dora emil", "vote --reject ida", "mission --fails 0")
+    shown = status()
+    assert (shown["phase"], shown["leader"], shown["score"]["resistance"]) == (
+        "plot_draw", 4, 1)
+    assert shown["proposals"][0]["approved"] is False
+    log = moderator("log").stdout
+    assert "Dora uses No Confidence" in log and "Carl uses Strong Leader" in log
+
+
+def test_the_tool_draws_from_the_games_shuffled_deck(play, status, moderator):
+    """rules.md §3.2: shuffled from the game's seed, every draw recorded in the log."""
+    play("new --players 9 --modules plot --seed 11 --leader 1")
+    first = status()
+    play("plot draw")
+    drawn = status()["plot"]["drawn"]
+    assert len(drawn) == 3 and status()["plot"]["deck"] == first["plot"]["deck"] - 3
+    play("undo", "plot draw")
+    assert status()["plot"]["drawn"] == drawn  # the same cards come off again
+    play("new --players 9 --modules plot --seed 11 --leader 1", "plot draw")
+    assert status()["plot"]["drawn"] == drawn
+
+
+def test_a_five_player_deck_never_shows_a_card_that_is_not_in_it(play, refused):
+    play("new --players 5 --modules plot --leader 1")
+    assert refused("plot draw open_up") == (
+        "open_up cannot be drawn: it is not left in this game's Plot deck."
+    )
+    output = play("plot list")
+    assert "Plot cards: 7 left in the deck." in output
+    for card in ("Overheard Conversation", "Open Up", "In the Spotlight", "Establish"):
+        assert card not in output
+
+
+def test_german_card_names_and_refusals(play, refused, status):
+    play(f"new --players 9 {NAMES} --modules plot --leader anna --lang de")
+    output = play("plot draw fuehrungsstaerke ueberwachung im_fokus")
+    assert "Anna zieht: Führungsstärke, Überwachung, Im Fokus." in output
+    assert refused("plot give Fuhrungsstarke anna") == (
+        "Der Anführer behält nie eine Plotkarte: Gib sie einer anderen Person."
+    )
+    play("plot give führungsstärke ben", "plot give überwachung carl", "plot give fokus dora")
+    assert [c["card"] for c in status()["plot"]["held"]] == [
+        "strong_leader", "close_eye", "in_the_spotlight"]
+    assert refused("plot use fokus --target anna") == (
+        "Nicht jetzt: „Im Fokus“ wird nach der Annahme eines Teams gespielt, bevor jemand "
+        "eine Missionskarte wählt."
+    )
+
+
+def test_plot_commands_are_refused_without_the_module(play, refused):
+    play("new --players 7")
+    assert refused("plot list") == "This game is played without Plot cards."
+    assert refused("plot use strong_leader --by 2") == "This game is played without Plot cards."

@@ -1,0 +1,15 @@
+"""What every test shares: no test reaches Google's speech service or the user's cache unless
+it says so. A test that speaks chooses its voice itself (and answers Google with `responses`,
+or runs espeak-ng); this also covers commands run in a subprocess or a pseudo-terminal, which
+inherit the environment."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def no_voice_unless_asked(tmp_path_factory: pytest.TempPathFactory,
+                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MODERATOR_VOICE", "off")
+    monkeypatch.setenv("MODERATOR_CACHE", str(tmp_path_factory.mktemp("voice-cache")))

@@ -1,0 +1,299 @@
+"""`moderator rules` without a question: what applies right now (issue 7, Deliver 3).
+
+One test per phase: proposal, vote, mission, the Assassination, game over, Targeting, and the
+module steps the engine plays (Watch token, Sergeant, the spy Rogue's claim). Games are driven
+through the real engine; the view is read as the host reads it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from moderator.reference import now
+from moderator.rules import Game
+
+NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz", "Gabi", "Hugo", "Ida", "Jan"]
+
+
+def table(players: int) -> list[str]:
+    return NAMES[:players]
+
+
+def text(game: Game, lang: str = "en") -> str:
+    return "\n".join(now(game, table(game.players), lang).lines)
+
+
+def topics(game: Game) -> list[str]:
+    return [topic for topic, _ in now(game, table(game.players), "en").topics]
+
+
+def everyone(game: Game) -> set[int]:
+    return set(range(game.players))
+
+
+def first_seats(game: Game) -> list[int]:
+    """A legal team for the mission now due: the leader and the seats after them."""
+    return [(game.leader + k) % game.players for k in range(game.team_size)]
+
+
+def play(game: Game, results: str) -> Game:
+    """One approved mission per letter: S without a Fail card, F with as many as it needs."""
+    for result in results:
+        game = game.propose(first_seats(game)).vote(everyone(game))
+        game = game.play_mission(0 if result == "S" else game.fails_needed)
+    return game
+
+
+def reject(game: Game, times: int) -> Game:
+    for _ in range(times):
+        game = game.propose(first_seats(game)).vote(set())
+    return game
+
+
+# -- proposal ----------------------------------------------------------------------------------
+
+
+def test_proposal_says_who_leads_the_team_size_and_the_fail_rule():
+    """rules.md §1.2, §1.4, §1.5: at 7 players mission 1 takes 2, one Fail fails it."""
+    game = Game.new(players=7, first_leader=0)
+    shown = text(game)
+    assert ("Anna leads: mission 1, attempt 1 of 5. If this team is rejected, Ben "
+            "leads next.") in shown
+    assert "exactly 2 players" in shown and "Anna may be one of them" in shown
+    assert "One Fail card among the revealed cards makes mission 1 fail." in shown
+    assert "Vote track: 0 of 5" in shown
+    assert "fifth proposal" not in shown
+    assert topics(game)[:3] == ["team-building", "leader-on-team", "team-size"]
+    assert now(game, table(7), "en").facts["team_size"] == 2
+
+
+def test_the_fourth_mission_at_seven_players_needs_two_fails():
+    """rules.md §1.5."""
+    game = play(Game.new(players=7, first_leader=0), "SFS")
+    shown = text(game)
+    assert "mission 4, attempt 1 of 5" in shown
+    assert "exactly 4 players" in shown
+    assert "Mission 4 at 7 or more players fails only with two or more Fail cards" in shown
+    assert "two-fails" in topics(game)
+
+
+def test_the_fourth_mission_at_six_players_fails_with_one():
+    """rules.md §1.5: no exception at 5-6 players."""
+    game = play(Game.new(players=6, first_leader=0), "SFS")
+    assert "One Fail card among the revealed cards makes mission 4 fail." in text(game)
+
+
+def test_the_fifth_proposal_of_a_round_is_announced_as_the_last():
+    """rules.md §1.4: the fifth rejected team of a round wins for the spies."""
+    game = reject(Game.new(players=5, first_leader=0), 4)
+    shown = text(game)
+    assert "attempt 5 of 5" in shown
+    assert "Vote track: 4 of 5" in shown
+    assert ("This is the fifth proposal of the round: if this team is rejected, "
+            "the spies win at once.") in shown
+    assert now(game, table(5), "en").facts["last_attempt"] is True
+
+
+def test_the_leader_card_has_moved_clockwise_after_rejections():
+    """rules.md §1.4, §1.7."""
+    game = reject(Game.new(players=5, first_leader=3), 2)
+    assert ("Anna leads: mission 1, attempt 3 of 5. If this team is rejected, Ben "
+            "leads next.") in text(game)
+
+
+# -- vote -------------------------------------------------------------------------------------
+
+
+def test_vote_with_an_odd_table_needs_a_majority():
+    """rules.md §1.4: more than half of all players; 7 players need 4."""
+    game = Game.new(players=7, first_leader=0).propose([0, 1])
+    shown = text(game)
+    assert "Everyone votes on the team Anna, Ben, the leader (Anna) too" in shown
+    assert "at least 4 approvals" in shown and "tie" not in shown
+    assert ("If it is rejected, the leader card passes clockwise to Ben and the "
+            "vote track stands at 1 of 5.") in shown
+    assert topics(game) == ["vote", "tie", "five-rejections"]
+
+
+def test_vote_with_an_even_table_says_a_tie_rejects():
+    """rules.md §1.4: at 6 players 3 to 3 is a rejection."""
+    game = Game.new(players=6, first_leader=0).propose([0, 1])
+    assert "at least 4 approvals. A tie, 3 to 3, rejects it." in text(game)
+
+
+def test_the_fifth_vote_of_a_round_is_announced_as_the_last():
+    game = reject(Game.new(players=5, first_leader=0), 4).propose([4, 0])
+    shown = text(game)
+    assert "if this team is rejected, the spies win at once" in shown
+    assert "vote track stands at" not in shown
+
+
+# -- mission ----------------------------------------------------------------------------------
+
+
+def test_mission_says_who_plays_which_card():
+    """rules.md §1.5: both cards to every member; Resistance must play Success."""
+    game = Game.new(players=5, first_leader=0).propose([0, 1]).vote({0, 1, 2})
+    shown = text(game)
+    assert "Anna, Ben are on mission 1" in shown
+    assert "Resistance members must play Success, spies may play either" in shown
+    assert "only the number of Fail cards becomes known" in shown
+    assert "After the mission the leader card passes clockwise to Ben." in shown
+
+
+def test_mission_says_what_a_third_success_or_failure_would_mean():
+    """rules.md §1.6."""
+    game = play(Game.new(players=5, first_leader=0), "SSFF")
+    game = game.propose(first_seats(game)).vote(everyone(game))
+    shown = text(game)
+    assert "A success now is the Resistance's third: it wins the game." in shown
+    assert "A failure now is the spies' third: they win the game." in shown
+
+
+def test_with_the_commander_a_third_success_leads_to_the_assassination():
+    """rules.md §5.1."""
+    game = play(Game.new(players=5, first_leader=0, modules=["commander"]), "SS")
+    game = game.propose(first_seats(game)).vote(everyone(game))
+    assert "A success now is the Resistance's third: then comes the Assassination." in text(game)
+
+
+# -- the Assassination and game over ----------------------------------------------------------
+
+
+def test_assassination_explains_the_last_step_and_names_nobody():
+    """rules.md §5.1: open discussion, then the Assassin names one player."""
+    game = play(Game.new(players=5, first_leader=0, modules=["commander"]), "SSS")
+    assert game.phase == "assassination"
+    shown = text(game)
+    assert "the Assassin names one player as the Commander" in shown
+    assert ("If the named player is the Commander, the spies win; if not, the "
+            "Resistance wins.") in shown
+    assert not any(name in shown for name in NAMES)
+    assert topics(game) == ["assassin", "commander"]
+
+
+def test_game_over_says_who_won_and_why():
+    """rules.md §1.6."""
+    game = reject(Game.new(players=5, first_leader=0), 5)
+    shown = text(game)
+    assert ("The game is over: the spies win, five teams in a row were rejected in "
+            "one round.") in shown
+    assert "moderator undo" in shown
+    assert topics(game) == ["game-end"]
+
+
+# -- Targeting --------------------------------------------------------------------------------
+
+
+def test_targeting_lists_the_open_missions_with_their_sizes():
+    """rules.md §2.1: mission 5 only after two successes; two Fails on space 4 at 7+."""
+    game = Game.new(players=7, first_leader=0, variants=["targeting"])
+    shown = text(game)
+    assert ("Open missions: 1 (team of 2), 2 (team of 3), 3 (team of 3), "
+            "4 (team of 4, fails only with two Fail cards).") in shown
+    assert "Mission 5 can be chosen only after two missions have succeeded." in shown
+    assert "chooses the mission as well as the team" in shown
+    assert topics(game)[0] == "targeting"
+
+
+def test_targeting_opens_mission_five_after_two_successes():
+    game = Game.new(players=7, first_leader=0, variants=["targeting"])
+    for mission in (1, 2):
+        team = [(game.leader + k) % 7 for k in range(2 if mission == 1 else 3)]
+        game = game.propose(team, mission=mission).vote(everyone(game)).play_mission(0)
+    shown = text(game)
+    assert ("Open missions: 3 (team of 3), 4 (team of 4, fails only with two Fail "
+            "cards), 5 (team of 4).") in shown
+    assert "Mission 5 can be chosen only after" not in shown
+
+
+# -- module steps -----------------------------------------------------------------------------
+
+
+def test_sergeant_module_the_leader_names_a_sergeant_and_the_sergeant_may_switch():
+    """rules.md §8."""
+    game = Game.new(players=5, first_leader=0, modules=["sergeant"])
+    assert "Anna also makes a team member other than themselves the Sergeant" in text(game)
+    game = game.propose([0, 1], sergeant=1).vote(everyone(game))
+    assert "Ben is the Sergeant" in text(game)
+    assert "sergeant" in topics(game)
+
+
+def test_rogue_module_the_watch_token_after_approval():
+    """rules.md §7: after approval the leader gives the Watch token to a team member
+    (at 7+ players from the first mission on)."""
+    game = Game.new(players=7, first_leader=0, modules=["rogue"])
+    game = game.propose([0, 1]).vote(everyone(game))
+    assert game.phase == "watch"
+    shown = text(game)
+    assert "Now the leader (Anna) gives the Watch token to one team member" in shown
+    game = game.give_watch(1)
+    shown = text(game)
+    assert "Ben holds the Watch token for this mission." in shown
+    assert "only the resistance Rogue may play it, and it counts as a Success" in shown
+
+
+def test_rogue_module_the_spy_rogue_may_claim_at_the_third_failure():
+    """rules.md §7."""
+    game = play(Game.new(players=5, first_leader=0, modules=["rogue"], roles=["spy-rogue"]), "FFF")
+    assert game.phase == "rogue_claim"
+    assert "the spy Rogue may show their card and claim the win alone" in text(game)
+    assert topics(game) == ["spy-rogue"]
+
+
+# -- house rules, language, secrets -----------------------------------------------------------
+
+
+def test_a_house_rule_of_a_module_in_play_is_shown_when_it_differs_from_the_default():
+    """rules.md §13."""
+    game = Game.new(players=5, first_leader=0, modules=["rogue"],
+                    house_rules={"rogue-win-team": "team-partial"})
+    assert ("House rule in this game: The Rogue's team when a Rogue wins (house rule): "
+            "the Rogue's team also scores a partial victory.") in text(game)
+
+
+def test_a_house_rule_of_a_module_not_in_play_is_not_shown():
+    """rules.md §13: a setting of a module that is not in the game has no effect."""
+    game = Game.new(players=5, first_leader=0, house_rules={"rogue-win-team": "team-partial"})
+    assert "House rule" not in text(game)
+
+
+def test_the_view_speaks_german():
+    game = Game.new(players=7, first_leader=0).propose([0, 1])
+    shown = text(game, "de")
+    assert "Das Team braucht mehr als die Hälfte der 7 Stimmen: mindestens 4 dafür." in shown
+
+
+@pytest.mark.parametrize("modules", [["commander"], ["rogue"], ["sergeant"]])
+def test_only_public_seats_are_ever_named(modules):
+    """The tool never shows a hidden role: every name in the view is the leader, the next
+    leader, a team member, the Sergeant or the Watch token's holder, all public."""
+    game = Game.new(players=7, first_leader=2, modules=modules)
+    for _ in range(12):
+        if game.phase == "game_over":
+            break
+        shown = text(game)
+        public = set()
+        if game.leader is not None:
+            public |= {game.leader, game.next_leaders[0]}
+        public |= set(game.team or ())
+        named = {seat for seat, name in enumerate(NAMES[:7]) if name in shown}
+        assert named <= public
+        game = _step(game)
+
+
+def _step(game: Game) -> Game:
+    """The next action of a game where every team is approved and every mission succeeds."""
+    if game.phase == "proposal":
+        team = first_seats(game)
+        sergeant = team[1] if "sergeant" in game.modules else None
+        return game.propose(team, sergeant=sergeant)
+    if game.phase == "vote":
+        return game.vote(everyone(game))
+    if game.phase == "watch":
+        return game.give_watch(game.team[0])
+    if game.phase == "mission":
+        return game.play_mission(0)
+    if game.phase == "assassination":
+        return game.assassinate(target=0, commander=1)
+    raise AssertionError(game.phase)

@@ -1,0 +1,252 @@
+"""The guided game, driven by scripted answers: every step goes through the session, so the
+game's log is exactly what the non-interactive commands write for the same game.
+
+Answers read like what the host picks: a player by name, a menu line by its start, a number
+of Fail cards by its number. `Key("u")` presses a shortcut, CTRL_C presses Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import pytest
+from scripted import CTRL_C, Key, Wait
+
+from moderator import session
+from moderator.i18n import t
+from moderator.ui import guided
+
+FIVE = "new --players 5 --names Anna,Ben,Cleo,Dan,Eve --leader 1 --no-play"
+
+#: A five-player game the Resistance wins 3 to 1, with one rejected team. Each proposal is
+#: the team, then who rejected it, then (if approved) the Fail cards revealed. The leader card
+#: passes clockwise after every rejected team and every mission (rules.md §1.7).
+RESISTANCE_WINS = (
+    ["Anna", "Ben"], [], 0,                              # Anna: all approve; success
+    ["Ben", "Cleo", "Dan"], ["Anna", "Eve"], 1,          # Ben: 3 to 2; one Fail: failed
+    ["Cleo", "Dan"], [], 0,                              # Cleo: success
+    ["Dan", "Eve", "Anna"], ["Anna", "Ben", "Cleo"],     # Dan: 2 to 3, rejected
+    ["Eve", "Anna", "Ben"], ["Cleo"], 0,                 # Eve: approved; the third success
+)
+RESISTANCE_WINS_BY_COMMANDS = (
+    FIVE,
+    "propose 1 2", "vote --approve 1,2,3,4,5", "mission --fails 0",
+    "propose 2 3 4", "vote --reject 1,5", "mission --fails 1",
+    "propose 3 4", "vote --reject ''", "mission --fails 0",
+    "propose 1 4 5", "vote --reject 1,2,3",  # a team named in seat order, as ticked
+    "propose 1 2 5", "vote --reject 3", "mission --fails 0",
+)
+
+
+def test_a_guided_game_logs_exactly_what_the_commands_log(cli, guide, newest, log, screen):
+    """rules.md §1.4-§1.6 through the prompts, and the same game through the commands."""
+    cli(FIVE)
+    host = guide(*RESISTANCE_WINS, "Close")
+    guided.play(host, newest())
+    assert log() == log(cli(*RESISTANCE_WINS_BY_COMMANDS, apart=True))
+    assert "Game over: the Resistance wins (three missions succeeded)." in screen(host)
+
+
+# -- the team (rules.md §1.2, §1.5) -----------------------------------------------------------
+
+
+def test_the_team_list_takes_only_the_missions_size(cli, guide, newest):
+    """rules.md §1.2: five players send two on mission 1."""
+    cli(FIVE)
+    host = guide(["Anna", "Ben"], Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    team = host.prompter.asked[0]
+    assert team.kind == "checkbox"
+    assert "Tick 2 for mission 1" in team.question
+    assert team.validate([0]) == "Tick exactly 2 (now 1)."
+    assert team.validate([0, 1, 2]) == "Tick exactly 2 (now 3)."
+    assert team.validate([0, 4]) is None
+
+
+def test_the_two_fail_rule_is_named_on_mission_4_with_seven_players(cli, guide, newest):
+    """rules.md §1.5: at 7+ players mission 4 fails only with two Fail cards, so one Fail
+    card is offered as a success."""
+    cli("new --players 7 --leader 1 --no-play",
+        "propose 1 2", "vote --reject ''", "mission --fails 0",
+        "propose 2 3 4", "vote --reject ''", "mission --fails 1",
+        "propose 3 4 5", "vote --reject ''", "mission --fails 0")
+    host = guide(["Player 4", "Player 5", "Player 6", "Player 7"], [], 1, "Close")
+    guided.play(host, newest())
+    team, _, fails, _ = host.prompter.asked
+    assert "This mission fails only with two or more Fail cards." in team.question
+    assert fails.titles[:3] == [
+        "No Fail card: the mission succeeds",
+        "1 Fail card: the mission still succeeds (it needs two)",
+        "2 Fail cards: the mission fails",
+    ]
+    assert session.open_game(newest()).game.winner == "resistance"
+
+
+def test_no_more_fail_cards_are_offered_than_there_are_spies(cli, guide, newest):
+    """rules.md §1.1, §1.5: five players have two spies, so a team of three shows at most two
+    Fail cards."""
+    cli(FIVE, "propose 1 2", "vote --reject ''", "mission --fails 0", "propose 2 3 4",
+        "vote --reject ''")
+    host = guide(Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert host.prompter.asked[0].titles == [
+        "No Fail card: the mission succeeds", "1 Fail card: the mission fails",
+        "2 Fail cards: the mission fails",
+    ]
+
+
+# -- the votes (rules.md §1.4) ----------------------------------------------------------------
+
+
+def test_votes_are_entered_as_who_rejected_and_shown_with_the_vote_track(
+        cli, guide, newest, screen):
+    """rules.md §1.4: a tie rejects; the leader card moves on and the vote track goes up."""
+    cli("new --players 6 --names A,B,C,D,E,F --leader 1 --no-play")
+    host = guide(["A", "B"], ["D", "E", "F"], Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    vote = host.prompter.asked[1]
+    assert vote.question == "Who voted against? (Everyone else approved.)"
+    shown = screen(host)
+    assert "Rejected, 3 to 3." in shown
+    assert "Vote track: ●○○○○ 1 of 5. B gets the leader card." in shown
+    game = session.open_game(newest()).game
+    assert (game.rejections, game.leader) == (1, 1)
+
+
+def test_the_fifth_proposal_is_warned_and_its_rejection_wins_for_the_spies(
+        cli, guide, newest, screen, log):
+    """rules.md §1.4, §1.6: the fifth rejected team in a round wins for the spies at once."""
+    cli(FIVE)
+    answers = []
+    for leader in ("Anna", "Ben", "Cleo", "Dan", "Eve"):
+        answers += [[leader, "Anna" if leader != "Anna" else "Ben"], ["Anna", "Ben", "Cleo"]]
+    host = guide(*answers, "Close")
+    guided.play(host, newest())
+    shown = screen(host)
+    assert "⚠ One more rejection and the spies win." in shown
+    assert shown.count("Last attempt: if this team is rejected, the spies win.") == 2  # team, vote
+    assert "Game over: the spies win (five teams in a row were rejected in one round)." in shown
+    assert "5 teams put to the vote, 5 rejected." in shown
+    teams = [f"propose {' '.join(sorted(pair))}" for pair in ("12", "12", "13", "14", "15")]
+    by_commands = [FIVE]
+    for team in teams:
+        by_commands += [team, "vote --reject 1,2,3"]
+    assert log() == log(cli(*by_commands, apart=True))
+
+
+# -- always at hand: undo, the table, the rules, quit -----------------------------------------
+
+
+def test_undo_takes_back_the_last_step_and_asks_it_again(cli, guide, newest, screen, log):
+    cli(FIVE)
+    host = guide(["Anna", "Ben"], Key("u"), ["Anna", "Cleo"], Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert "Taken back: team Anna, Ben." in screen(host)
+    kinds = [a.kind for a in host.prompter.asked]
+    assert kinds == ["checkbox", "checkbox", "checkbox", "checkbox"]  # team, vote, team, vote
+    assert host.prompter.asked[2].question == host.prompter.asked[0].question
+    assert log() == log(cli(FIVE, "propose 1 2", "undo", "propose 1 3", apart=True))
+
+
+def test_undo_with_nothing_recorded_says_so_and_asks_again(cli, guide, newest, screen):
+    cli(FIVE)
+    host = guide(Key("u"), Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert t("en", "errors.nothing_to_undo") in screen(host)
+    assert len(host.prompter.asked) == 2
+
+
+def test_the_table_key_shows_the_table_and_returns_to_the_same_step(cli, guide, newest, screen):
+    cli(FIVE, "propose 1 2", "vote --reject ''", "mission --fails 1")
+    host = guide(Key("t"), Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    shown = screen(host)
+    assert shown.count("Score: Resistance 0 · Spies 1") == 2  # on arrival and on the key
+    assert host.prompter.asked[0].question == host.prompter.asked[1].question
+
+
+def test_the_rules_key_answers_a_question_and_returns_to_the_same_step(
+        cli, guide, newest, screen):
+    pytest.importorskip("moderator.reference")
+    cli(FIVE)
+    host = guide(Key("r"), "does a tie pass", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert t("en", "topics.tie.title") in screen(host)
+    asked = host.prompter.asked
+    assert (asked[0].kind, asked[1].kind) == ("checkbox", "text")
+    assert asked[2].question == asked[0].question
+
+
+def test_every_menu_of_the_game_offers_the_keys_always_at_hand(cli, guide, newest):
+    cli(FIVE)
+    host = guide(["Anna", "Ben"], [], Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert [a.keys for a in host.prompter.asked] == ["utrq"] * 3
+
+
+def test_quit_keeps_everything_and_play_goes_on_at_the_same_step(cli, guide, newest, log):
+    cli(FIVE)
+    first = guide(["Anna", "Ben"], Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(first, newest())
+    later = guide(["Cleo"], Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.resume(later, newest())
+    assert later.prompter.asked[0].question == "Who voted against? (Everyone else approved.)"
+    assert log()[-1] == {"type": "vote", "approve": [1, 2, 4, 5]}
+
+
+def test_ctrl_c_at_a_prompt_loses_no_step(cli, guide, newest, log):
+    cli(FIVE)
+    host = guide(["Anna", "Ben"], CTRL_C)
+    with pytest.raises(KeyboardInterrupt):
+        guided.play(host, newest())
+    assert log() == log(cli(FIVE, "propose 1 2", apart=True))
+
+
+def test_the_last_step_can_be_taken_back_at_the_end(cli, guide, newest):
+    cli(FIVE, *RESISTANCE_WINS_BY_COMMANDS[1:])
+    host = guide(Key("u"), 1, Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert host.prompter.asked[0].question == "The game is over."
+    game = session.open_game(newest()).game
+    assert (game.successes, game.failures, game.winner) == (2, 2, None)
+
+
+def test_quit_at_the_end_closes_the_game(cli, guide, newest):
+    cli(FIVE, *RESISTANCE_WINS_BY_COMMANDS[1:])
+    guided.play(guide(Key("q")), newest())
+
+
+# -- the discussion timer ----------------------------------------------------------------------
+
+
+def test_without_a_timer_no_prompt_shows_one(cli, guide, newest):
+    cli(FIVE)
+    host = guide(["Anna", "Ben"], Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert [a.footer for a in host.prompter.asked] == [None, None]
+
+
+def test_the_timer_runs_under_the_team_and_the_vote_of_each_proposal(cli, guide, newest):
+    """One discussion per proposal: it goes on from the team to its vote, and starts again
+    for the next team. It never holds a prompt back."""
+    cli(FIVE)
+    host = guide(["Anna", "Ben"], Wait(50), ["Anna", "Ben", "Cleo"],  # rejected
+                 Wait(20), ["Ben", "Cleo"], Wait(65), Key("q"), timer=60)
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert [a.footer for a in host.prompter.asked] == [
+        "Discussion ░░░░░░░░░░░░░░░░░░░░ 1:00 left",
+        "⚠ Discussion ████████████████░░░░ only 0:10 left",
+        "Discussion ██████░░░░░░░░░░░░░░ 0:40 left",  # a new discussion since the vote
+        "⏰ Time is up ████████████████████ +0:25",
+    ]
