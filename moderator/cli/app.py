@@ -21,7 +21,7 @@ def language_of(args: list[str]) -> str:
 
 
 def build(lang: str) -> typer.Typer:
-    from moderator.cli import game, history, play, plot, rules, script
+    from moderator.cli import game, history, play, plot, records, rules, script
 
     app = typer.Typer(
         name="moderator",
@@ -38,6 +38,7 @@ def build(lang: str) -> typer.Typer:
     play.register(app, lang)
     script.register(app, lang)
     rules.register(app, lang)
+    records.register(app, lang)
     return app
 
 
@@ -125,6 +126,7 @@ def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
 COMMANDS = frozenset({
     "new", "status", "propose", "vote", "watch", "mission", "rogue-claim", "assassinate", "undo",
     "redo", "log", "games", "script", "voice", "rules", "play", "plot",
+    "export", "import", "roles", "stats", "simulate",
 })
 
 

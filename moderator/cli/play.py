@@ -74,11 +74,15 @@ def table_settings(setup: dict, timer: Optional[int], vote_history: Optional[boo
 
 
 def make_guide(out: Out, chosen: dict):
+    from rich.console import Console
+
     from moderator.ui import guided
     from moderator.ui.prompts import QuestionaryPrompter
 
+    # Guided play wraps its lines at word boundaries (the commands' output soft-wraps, so it
+    # can be copied and piped whole).
     return guided.Guide(
-        console=out.console, prompter=QuestionaryPrompter(), lang=out.lang,
+        console=Console(highlight=False), prompter=QuestionaryPrompter(), lang=out.lang,
         show_votes=chosen["vote_history"], timer=chosen["timer"], read_aloud=voice_for(out),
     )
 

@@ -218,8 +218,8 @@ def read_at_setup(out: Out, session) -> None:
         return
     with Keys() as keys:
         if keys.interactive:
-            out.say("reading.start")
             try:
+                out.say("reading.start")
                 keys.wait_for_enter()
             except KeyboardInterrupt:
                 out.say("reading.skipped")

@@ -39,9 +39,11 @@ class Refused(Exception):
     """A file that cannot be imported: an i18n key and its values. `cause` is the rules'
     refusal behind it, for the command line to put in words with the players' names."""
 
-    def __init__(self, code: str, cause: RuleError | None = None, **params: object) -> None:
+    def __init__(
+        self, code: str, cause: RuleError | None = None, names: list[str] = (), **params: object
+    ) -> None:
         super().__init__(code)
-        self.code, self.cause, self.params = code, cause, params
+        self.code, self.cause, self.names, self.params = code, cause, list(names), params
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,8 @@ def read(text: str) -> Imported:
     try:
         game = session.new_game(setup)
     except RuleError as error:
-        raise Refused("records.errors.import_setup_refused", cause=error) from None
+        raise Refused("records.errors.import_setup_refused", cause=error,
+                      names=setup["names"]) from None
     except (KeyError, TypeError, ValueError):
         raise Refused("records.errors.import_bad_field", field="setup") from None
     for number, action in enumerate(actions, start=1):
@@ -118,7 +121,7 @@ def read(text: str) -> Imported:
             game = session.apply(game, action)
         except RuleError as error:
             raise Refused("records.errors.import_action_refused", cause=error,
-                          number=number, kind=kind) from None
+                          names=setup["names"], number=number, kind=kind) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             raise Refused("records.errors.import_bad_action", number=number, kind=kind) from None
     setup = {**setup, "house_rules": game.settings,
@@ -155,7 +158,7 @@ def _checked_setup(setup: object) -> dict:
         datetime.fromisoformat(setup["created"])
     except ValueError:
         raise Refused("records.errors.import_bad_field", field="created") from None
-    return {"leader_chosen": False, **setup}
+    return setup if "leader_chosen" in setup else {**setup, "leader_chosen": False}
 
 
 def saved_ids() -> dict[str, str]:

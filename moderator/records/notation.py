@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from moderator import session
-from moderator.i18n import has, t
+from moderator.i18n import t
 from moderator.rules import GAME_OVER, Game
 from moderator.rules.house_rules import defaults
-from moderator.ui.views import FAIL, SUCCESS, outcome
+from moderator.ui.views import FAIL, SUCCESS, describe_action, outcome
 
 #: Actions whose content the proposal and mission lines already show.
 SHOWN_IN_LINES = frozenset({"propose", "watch"})
@@ -110,6 +109,9 @@ def lines(record: Written, lang: str) -> list[str]:
 
 
 def _mark(lang: str, key: str) -> str:
+    """A letter of the notation; leader and team as the vote history marks them."""
+    if key in ("leader", "team"):
+        return t(lang, f"status.mark_{key}")
     return t(lang, f"records.mark.{key}")
 
 
@@ -150,44 +152,12 @@ def ending(game: Game, lang: str) -> str:
     return t(lang, "records.line.in_progress", phase=t(lang, f"phase.{game.phase}"))
 
 
-def _card(lang: str, card: str) -> str:
-    return t(lang, f"plot_card.{card}") if has(lang, f"plot_card.{card}") else card
-
-
-#: A module event in words: its i18n key and its values, from the action (seats 1-based).
-EVENTS: dict[str, Callable[[dict, Callable, str], tuple[str, dict]]] = {
-    "rogue_claim": lambda a, who, lang: (
-        ("records.event.rogue_claim", {"claimant": who(a["claimant"])}) if a.get("claimant")
-        else ("records.event.no_claim", {})),
-    "assassinate": lambda a, who, lang: (
-        "records.event.assassinate", {"target": who(a["target"]),
-                                      "commander": who(a["commander"])}),
-    "sides": lambda a, who, lang: (
-        "records.event.sides", {"spies": ", ".join(who(s) for s in a["spies"])}),
-    "plot_draw": lambda a, who, lang: (
-        "records.event.plot_draw", {"cards": ", ".join(_card(lang, c) for c in a["cards"])}),
-    "plot_give": lambda a, who, lang: (
-        "records.event.plot_give", {"card": _card(lang, a["card"]), "to": who(a["to"])}),
-    "plot_use": lambda a, who, lang: (
-        ("records.event.plot_use_on", {"card": _card(lang, a["card"]), "by": who(a["by"]),
-                                       "target": who(a["target"])}) if a.get("target")
-        else ("records.event.plot_use", {"card": _card(lang, a["card"]), "by": who(a["by"])})),
-}
-
-
 def event(action: dict, names: list[str], lang: str) -> str:
-    """A module event in words; an action of a kind not known here, or shaped differently
-    (a log from a newer version), is shown as it is recorded."""
-    def who(seat: int) -> str:
-        return names[seat - 1]
-
-    describe = EVENTS.get(action["type"])
-    if describe is not None:
-        try:
-            key, params = describe(action, who, lang)
-            return t(lang, key, **params)
-        except (KeyError, TypeError, IndexError):
-            pass
+    """A module event in words, as `moderator log` says it; an action of a kind it does not
+    know (a newer module's) is shown as it is recorded."""
+    text = describe_action(lang, names, action)
+    if text != action["type"]:
+        return text
     details = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "at"))
     return t(lang, "records.event.other", kind=action["type"], details=details)
 
@@ -217,7 +187,7 @@ def markdown(record: Written, lang: str) -> str:
         f"{status} {t(lang, 'records.md.score', resistance=game.successes, spies=game.failures)}",
         "",
         f"- {label('played')} {setup['created'][:10]} · "
-        f"{t(lang, 'records.md.language', language=t(lang, f'language.{setup['lang']}'))}",
+        + t(lang, "records.md.language", language=t(lang, "language." + setup["lang"])),
         f"- {label('players', count=len(names))} {seats}",
         f"- {label('first_leader')} {leader}",
         f"- {label('modules')} {listed([t(lang, f'module.{m}') for m in sorted(game.modules)])}",
@@ -279,53 +249,38 @@ def _block(rows: list[str]) -> str:
 
 
 def csv_text(record: Written) -> str:
-    """One row per proposal; the mission's result on the row of the team that went on it.
+    """One row per proposal, the mission's result on the row of the team that went on it.
     Column names are stable ids, like the JSON keys; players are named."""
     game, names = record.game, record.names
-    rows = summary(record)["proposals"]
+    name = lambda s: "" if s is None else names[s]  # noqa: E731
+    who = lambda seats: ", ".join(names[s] for s in seats)  # noqa: E731
     columns = ["game", "mission", "attempt", "leader", "team", "approve", "reject",
                "approvals", "rejections", "approved"]
-    extra = [c for c in ("sergeant", "cancelled_by") if any(c in row for row in rows)]
-    columns += extra + ["result", "fails"]
-    missions = summary(record)["missions"]
-    module_columns = [c for c in ("rogue_success", "watch", "switched")
-                      if any(c in m for m in missions)]
-    columns += module_columns
+    columns += ["sergeant"] if "sergeant" in game.modules else []
+    columns += ["cancelled_by"] if "plot" in game.modules else []
+    columns += ["result", "fails"]
+    columns += ["rogue_success", "watch"] if "rogue" in game.modules else []
+    columns += ["switched"] if "sergeant" in game.modules else []
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore")
     writer.writeheader()
-    who = lambda seats: ", ".join(names[s - 1] for s in seats)  # noqa: E731
-    # The k-th team that stayed approved went on the k-th mission played.
-    went = iter(missions)
-    for row in rows + ([_pending(game)] if game.proposals and
-                       game.proposals[-1].approvals is None else []):
-        shown = {
-            "game": record.game_id, "mission": row["mission"], "attempt": row["attempt"],
-            "leader": names[row["leader"] - 1], "team": who(row["team"]),
-        }
-        if row.get("approved") is not None:
-            shown.update(approve=who(row["approve"]), reject=who(row["reject"]),
-                         approvals=len(row["approve"]), rejections=len(row["reject"]),
-                         approved=str(row["approved"]).lower())
-        for column in extra:
-            if row.get(column):
-                shown[column] = names[row[column] - 1]
-        if row.get("approved"):
-            mission = next(went, None)
-            if mission is not None:
-                shown.update(result=mission["result"], fails=mission["fails"])
-                for column in module_columns:
-                    value = mission.get(column)
-                    shown[column] = names[value - 1] if column != "rogue_success" and value \
-                        else value
-        writer.writerow(shown)
+    went = iter(game.missions)  # the k-th team that stayed approved went on the k-th mission
+    for p in game.proposals:
+        row = {"game": record.game_id, "mission": p.mission, "attempt": p.attempt,
+               "leader": names[p.leader], "team": who(p.team), "sergeant": name(p.sergeant),
+               "cancelled_by": name(getattr(p, "cancelled_by", None))}
+        if p.approvals is not None:
+            rejecting = [s for s in range(game.players) if s not in p.approvals]
+            row.update(approve=who(sorted(p.approvals)), reject=who(rejecting),
+                       approvals=len(p.approvals), rejections=len(rejecting),
+                       approved=str(p.approved).lower())
+        m = next(went, None) if p.approved else None
+        if m is not None:
+            row.update(result="success" if m.succeeded else "fail", fails=m.fails,
+                       rogue_success=m.rogue_success, watch=name(m.watch),
+                       switched=name(m.switched))
+        writer.writerow(row)
     return out.getvalue()
-
-
-def _pending(game: Game) -> dict:
-    p = game.proposals[-1]
-    return {"mission": p.mission, "attempt": p.attempt, "leader": p.leader + 1,
-            "team": [s + 1 for s in p.team], "approved": None}
 
 
 def summary(record: Written) -> dict:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from moderator import i18n
 from moderator.reference.topics import TOPICS
 from moderator.rules import ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
-from moderator.rules.game import RESISTANCE_ROGUE, ROGUE_CLAIM, WATCH
+from moderator.rules.game import PLOT_DRAW, PLOT_GIVE, RESISTANCE_ROGUE, ROGUE_CLAIM, WATCH
 from moderator.rules.house_rules import defaults
 
 
@@ -34,11 +34,13 @@ def now(game: Game, names: list[str], lang: str) -> Now:
     facts: dict = {"phase": game.phase}
     step = _STEPS.get(game.phase)
     topics = step(game, names, say, lines, facts) if step else []
+    if game.plot is not None:
+        topics += _plot_cards(game, names, say, lines, facts)
     lines += _house_rules(game, lang)
     return Now(
         phase=game.phase,
         lines=tuple(lines),
-        topics=tuple((t, i18n.t(lang, f"topics.{t}.title")) for t in topics),
+        topics=tuple((t, i18n.t(lang, f"topics.{t}.title")) for t in dict.fromkeys(topics)),
         facts=facts,
     )
 
@@ -80,6 +82,37 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     if game.attempt == tables.MAX_REJECTIONS:
         lines.append(say("fifth"))
     return topics + ["five-rejections"]
+
+
+def _plot_draw(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    facts.update(leader=game.leader + 1, plot_draws=game.plot_draws)
+    lines.append(say("plot_draw", leader=names[game.leader], count=game.plot_draws))
+    if game.settings["plot-hand-out"] == "different-players":
+        lines.append(say("plot_different"))
+    return ["plot-draw", "strong-leader"]
+
+
+def _plot_give(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    facts.update(leader=game.leader + 1, drawn=list(game.plot.drawn))
+    if game.plot.drawn:
+        cards = ", ".join(i18n.t(say.lang, f"plot_card.{card}") for card in game.plot.drawn)
+        lines.append(say("plot_give", leader=names[game.leader], cards=cards))
+        if game.settings["plot-hand-out"] == "different-players":
+            lines.append(say("plot_different"))
+    return ["plot-draw", "plot-timing"]
+
+
+def _plot_cards(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    """Who must or may use a Plot card right now, and who votes first (rules.md §3.3)."""
+    usable = game.usable()
+    facts["plot_usable"] = [{"card": c.card, "holder": c.holder + 1} for c in usable]
+    lines += [i18n.t(say.lang, reminder_key(game, c), holder=names[c.holder]) for c in usable]
+    cards = [c.card for c in usable]
+    if game.phase == VOTE and game.opinion_makers:
+        lines.append(i18n.t(say.lang, "plot.opinion_first",
+                            names=", ".join(names[s] for s in game.opinion_makers)))
+        cards.append("opinion_maker")
+    return list(dict.fromkeys(card.replace("_", "-") for card in cards))
 
 
 def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
@@ -177,6 +210,14 @@ def _house_rules(game: Game, lang: str) -> list[str]:
 
 
 _STEPS = {
-    PROPOSAL: _proposal, VOTE: _vote, WATCH: _watch, MISSION: _mission,
+    PLOT_DRAW: _plot_draw, PLOT_GIVE: _plot_give, PROPOSAL: _proposal, VOTE: _vote, WATCH: _watch, MISSION: _mission,
     ROGUE_CLAIM: _rogue_claim, ASSASSINATION: _assassination, GAME_OVER: _game_over,
 }
+
+
+def reminder_key(game: Game, card) -> str:
+    """"… may use" for a held card whose moment has come; "… must" for a card that acts on
+    receipt (a received Take Responsibility included, by default: rules.md §3.4)."""
+    if card in game.plot.pending and card.card == "take_responsibility":
+        return "plot_now.take_responsibility_received"
+    return f"plot_now.{card.card}"

@@ -6,8 +6,8 @@ rapidfuzz measures are added up:
 
 - word by word: each word of the question is matched to the topics' words despite typos, and
   a topic scores by the words it shares with the question, rare words counting more than
-  common ones ("leader" decides less than "tie"), a word of its title or aliases more than one
-  of its short answer, and that more than one of its detail;
+  common ones ("leader" decides less than "tie"), and a word of its title (the card or role
+  name, mostly) more than one of its aliases, its short answer or, least, its detail;
 - as a whole: how close the question is to the topic's nearest title or alias, which tells
   "who does the commander see" (an alias of the Commander) from the Body Guard's "who does the
   body guard see", although both share every rare word but one.
@@ -31,8 +31,8 @@ from moderator.rules.house_rules import SETTINGS
 _SPELL_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _WORD = re.compile(r"[^\W_]+")
 
-#: How much a word counts by where the topic has it: title and aliases, answer, detail.
-HEADING, BODY, DETAIL = 3.0, 2.0, 0.5
+#: How much a word counts by where the topic has it: title, aliases, answer, detail.
+TITLE, HEADING, BODY, DETAIL = 4.5, 3.0, 2.0, 0.5
 #: The least similarity (0-100) for two words to count as the same word despite a typo; words
 #: of up to SHORT_WORD letters must be typed exactly.
 SHORT, LONG, SHORT_WORD = 100, 80, 3
@@ -87,8 +87,8 @@ def index() -> Index:
             text = {part: i18n.t(lang, f"topics.{topic}.{part}")
                     for part in ("title", "aliases", "answer", "detail")}
             heading = [text["title"], *text["aliases"].split(";")]
-            for weight, parts in ((HEADING, heading), (BODY, [text["answer"]]),
-                                  (DETAIL, [text["detail"]])):
+            for weight, parts in ((TITLE, [text["title"]]), (HEADING, heading[1:]),
+                                  (BODY, [text["answer"]]), (DETAIL, [text["detail"]])):
                 for word in (w for part in parts for w in words(part) if w not in stopwords):
                     seen[word] = max(seen.get(word, 0.0), weight)
             phrases += [(topic, " ".join(w for w in words(p) if w not in stopwords))

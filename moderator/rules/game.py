@@ -337,6 +337,8 @@ class Game:
                 raise RuleError("errors.switch_not_on_team")
             if switched == pending.sergeant:
                 raise RuleError("errors.switch_is_sergeant")
+            if self.plot is not None and switched == self.plot.spotlight:
+                raise RuleError("errors.switch_spotlight")  # played face up: rules.md §8
         if rogue_success and RESISTANCE_ROGUE not in self.characters:
             raise RuleError("errors.no_rogue_success")
         if rogue_success > 1:  # one resistance Rogue plays at most one card

@@ -50,10 +50,14 @@ class Guide:
     began: dict[int, float] = field(default_factory=dict)  # proposal -> discussion start
 
     def say(self, key: str, /, style: str | None = None, **params: object) -> None:
-        """A catalogue text, never read as markup: it may hold players' names."""
+        """A catalogue text."""
+        self.show(t(self.lang, key, **params), style)
+
+    def show(self, text: str, style: str | None = None) -> None:
+        """A line of text, never read as markup: it may hold players' names."""
         from rich.text import Text
 
-        self.console.print(Text(t(self.lang, key, **params), style=style or ""))
+        self.console.print(Text(text, style=style or ""))
 
     def heading(self, text: str) -> None:
         from rich.text import Text
@@ -137,7 +141,7 @@ def resume(guide: Guide, game_id: str) -> None:
     """A saved game goes on at its step; one that has not started may set up again first."""
     current = sessions.open_game(game_id)
     guide.say("play.resumed", style="bold", game=current.game_id)
-    if not current.history.done and current.game.phase == PROPOSAL:
+    if not current.history.done:
         choices = [Choice(t(guide.lang, "play.start_first_team"), GO),
                    Choice(t(guide.lang, "play.start_setup"), AGAIN)]
         if guide.prompter.select(t(guide.lang, "play.start_question"), choices,
@@ -250,11 +254,9 @@ def show_table(guide: Guide, current: Session) -> None:
     guide.console.print(views.table(current, guide.lang, guide.show_votes, next_step=False))
 
 
-def shortcuts(lang: str, undo: bool = True) -> tuple[Shortcut, ...]:
+def shortcuts(lang: str) -> tuple[Shortcut, ...]:
     """The keys always at hand at a menu of the game."""
-    keys = [("t", "table"), ("r", "rules"), ("q", "quit")]
-    if undo:
-        keys.insert(0, ("u", "undo"))
+    keys = (("u", "undo"), ("t", "table"), ("r", "rules"), ("q", "quit"))
     return tuple(Shortcut(key, command, t(lang, f"play.key.{command}")) for key, command in keys)
 
 
@@ -306,12 +308,6 @@ def discussion(guide: Guide, proposal: int) -> Callable[[], str] | None:
         return None
     began = guide.began.setdefault(proposal, guide.clock())
     return lambda: timer.line(guide.lang, guide.clock() - began, guide.timer)
-
-
-def _say_text(guide: Guide, text: str, style: str | None = None) -> None:
-    from rich.text import Text
-
-    guide.console.print(Text(text, style=style or ""))
 
 
 def players(names: Sequence[str], seats: Sequence[int] = ()) -> list[Choice]:
@@ -385,7 +381,7 @@ def vote_step(guide: Guide, current: Session) -> Any:
     guide.heading(t(lang, "play.vote_title", mission=game.mission, attempt=game.attempt,
                     limit=tables.MAX_REJECTIONS))
     warn = "bold yellow" if game.attempt == tables.MAX_REJECTIONS else None
-    _say_text(guide, views.describe_now(current, lang), warn)
+    guide.show(views.describe_now(current, lang), warn)
     rejected = guide.prompter.checkbox(
         t(lang, "play.who_rejected"), players(names), hint=t(lang, "play.hint_rejected"),
         shortcuts=shortcuts(lang), footer=discussion(guide, len(game.proposals) - 1),
@@ -402,7 +398,7 @@ def mission_step(guide: Guide, current: Session) -> Any:
     then how many Rogue Success cards were among them (§7)."""
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.mission_title", mission=game.mission))
-    _say_text(guide, views.describe_now(current, lang))
+    guide.show(views.describe_now(current, lang))
     action: dict = {"type": "mission"}
     ask = dict(hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
     switched = None
@@ -438,7 +434,7 @@ def watch_step(guide: Guide, current: Session) -> Any:
     (rules.md §7)."""
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.watch_title"))
-    _say_text(guide, views.describe_now(current, lang))
+    guide.show(views.describe_now(current, lang))
     holder = guide.prompter.select(
         t(lang, "play.watch_question", leader=names[game.leader]), players(names, game.team),
         hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
@@ -453,7 +449,7 @@ def rogue_claim_step(guide: Guide, current: Session) -> Any:
     win alone, which the rules make them reveal; or nobody does (rules.md §7)."""
     names, lang = current.names, guide.lang
     guide.heading(t(lang, "play.claim_title"))
-    _say_text(guide, views.describe_now(current, lang))
+    guide.show(views.describe_now(current, lang))
     choices = [Choice(t(lang, "play.claim_nobody"), NOBODY), *players(names)]
     claimant = guide.prompter.select(t(lang, "play.claim_question"), choices,
                                      hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))

@@ -20,6 +20,12 @@ def shown_card(game, lang: str) -> str:
     return t(lang, "plot.character_card")
 
 
+def reminder(game, card, names: list[str], lang: str) -> str:
+    from moderator.reference.context import reminder_key
+
+    return t(lang, reminder_key(game, card), holder=names[card.holder])
+
+
 def plot_cards(session: Session, lang: str):
     """The Plot section of the table (rules.md §3): cards left, held, in effect, usable now."""
     from rich.text import Text
@@ -40,7 +46,7 @@ def plot_cards(session: Session, lang: str):
                       cards=", ".join(card_name(lang, c) for c in state.discarded)) + "\n",
                     style="dim")
     for card in game.usable():
-        text.append("  ▸ " + t(lang, f"plot_now.{card.card}", holder=names[card.holder]) + "\n")
+        text.append("  ▸ " + reminder(game, card, names, lang) + "\n")
     if game.opinion_makers and game.phase == "vote":
         text.append(t(lang, "plot.opinion_first",
                       names=", ".join(names[s] for s in game.opinion_makers)) + "\n")

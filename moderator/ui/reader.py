@@ -66,7 +66,9 @@ class Keys:
         return os.read(fd, 1).decode(errors="ignore") if ready else None
 
     def wait_for_enter(self) -> None:
-        while self.get(3600) not in ENTER:
+        # Short waits: a Ctrl-C that lands just before select() starts would otherwise only
+        # be noticed when select() returns.
+        while self.get(0.25) not in ENTER:
             pass
 
 
@@ -91,10 +93,10 @@ def read_aloud(
     warn: Callable[[str], None],
 ) -> bool:
     """Speak `lines` (text, pause in seconds) in order; False if the host stopped it."""
-    if keys.interactive:
-        console.print(t(lang, "reading.keys"), markup=False, style="dim")
     number = 0
     try:
+        if keys.interactive:
+            console.print(t(lang, "reading.keys"), markup=False, style="dim")
         for number, (text, pause) in enumerate(lines, start=1):
             console.print(t(lang, "reading.line", number=number, text=text), markup=False)
             _speak(voice, text, warn, lang)

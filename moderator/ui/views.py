@@ -101,7 +101,7 @@ def _track(session: Session, lang: str):
     text.append("\n" + t(lang, "status.vote_track", track=filled, count=game.rejections,
                          limit=tables.MAX_REJECTIONS))
     if game.rejections == tables.MAX_REJECTIONS - 1:
-        text.append(" " + t(lang, "status.last_chance"), style="bold yellow")
+        text.append("\n" + t(lang, "status.last_chance"), style="bold yellow")
     following = ", ".join(session.names[s] for s in game.next_leaders[:4])
     text.append("\n" + t(lang, "status.leader", leader=session.names[game.leader],
                          following=following))
@@ -271,4 +271,6 @@ def describe_action(lang: str, names: list[str], action: dict) -> str:
     if kind == "assassinate":
         return t(lang, "log.assassinate", target=who([action["target"]]),
                  commander=who([action["commander"]]))
+    if kind == "sides":  # `moderator roles`, after the game
+        return t(lang, "records.event.sides", spies=who(action["spies"]))
     return kind

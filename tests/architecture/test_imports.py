@@ -2,6 +2,7 @@
 
 Each check runs a fresh interpreter, as a host's shell would."""
 
+import os
 import subprocess
 import sys
 
@@ -38,6 +39,26 @@ def test_help_loads_nothing_heavy_but_yaml():
 def test_a_command_loads_no_prompt_or_speech_library(tmp_path):
     code = f"import os; os.environ['MODERATOR_HOME'] = {str(tmp_path)!r}; " + RUN
     assert imported(code, "games") & {"questionary", "prompt_toolkit", "gtts", "requests"} == set()
+
+
+@pytest.mark.parametrize("command,own", [
+    (("export", "--format", "md"), "moderator.records.notation"),
+    (("export", "--format", "json"), "moderator.records.archive"),
+    (("stats",), "moderator.records.season"),
+    (("simulate", "--players", "5", "--games", "20"), "moderator.records.balance"),
+])
+def test_the_records_load_no_prompt_or_speech_library(tmp_path, command, own):
+    env = {**os.environ, "MODERATOR_HOME": str(tmp_path)}
+    subprocess.run([sys.executable, "-m", "moderator", "new", "--players", "5", "--no-play"],
+                   env=env, capture_output=True, check=True)
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "moderator", *command],
+                            env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    loaded = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines()
+              if line.startswith("import time:") and "|" in line}
+    assert own in loaded  # the command really ran
+    assert {name.split(".")[0] for name in loaded} & {
+        "questionary", "prompt_toolkit", "gtts", "requests", "rapidfuzz"} == set()
 
 
 def foreign(package: str) -> set[str]:

@@ -241,6 +241,39 @@ def test_rogue_module_the_spy_rogue_may_claim_at_the_third_failure():
     assert topics(game) == ["spy-rogue"]
 
 
+def test_plot_the_round_starts_with_the_leaders_draw():
+    """rules.md §3.2: 2 cards at 7-8 players, to other players, each to a different one by
+    default (`plot-hand-out`)."""
+    game = Game.new(players=7, first_leader=0, modules=["plot"])
+    shown = text(game)
+    assert ("Before any team is proposed, Anna draws 2 Plot cards and gives each to another "
+            "player, never to themselves.") in shown
+    assert "Each card goes to a different player." in shown
+    assert topics(game)[0] == "plot-draw"
+
+
+def test_plot_who_may_use_a_card_now():
+    """rules.md §3.3: No Confidence right after an approval, by its holder."""
+    game = Game.new(players=7, first_leader=0, modules=["plot"])
+    game = game.draw_plot(["no_confidence", "strong_leader"])
+    shown = text(game)
+    assert "Anna hands out the cards drawn (No Confidence, Strong Leader)" in shown
+    game = game.give_plot("no_confidence", 2).give_plot("strong_leader", 3)
+    game = game.propose([0, 1]).vote(everyone(game))
+    assert "Carl may use No Confidence now, to cancel this approval." in text(game)
+    assert "no-confidence" in topics(game)
+
+
+def test_plot_opinion_maker_votes_first():
+    """rules.md §3.4."""
+    game = Game.new(players=7, first_leader=0, modules=["plot"])
+    game = game.draw_plot(["opinion_maker", "close_eye"])
+    game = game.give_plot("opinion_maker", 4).give_plot("close_eye", 5)
+    game = game.propose([0, 1])
+    assert "Opinion Maker: Emil reveal their vote first." in text(game)
+    assert "opinion-maker" in topics(game)
+
+
 # -- house rules, language, secrets -----------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from moderator import i18n
 from moderator.reference import lookup, search
-from moderator.reference.matching import fold
+from moderator.reference.matching import fold, index
 from moderator.reference.topics import TOPICS
 from moderator.rules.house_rules import SETTINGS
 
@@ -132,6 +132,25 @@ ENGLISH = [
     ('watch token', 'watch-token'),
     ('one fail on mission 4 with 7 players', 'two-fails'),
     ('defector deck how many switch cards', 'defector'),
+    ('what happens on the fifth failed vote', 'five-rejections'),
+    ('do the spies have to fail every mission', 'mission-cards'),
+    ('who shuffles the mission cards', 'mission-result'),
+    ('with 9 players how many fails on mission 4', 'two-fails'),
+    ('how many spies in a 6 player game', 'sides'),
+    ('do the votes get revealed at the same time', 'vote'),
+    ('can we talk during the vote', 'secrecy'),
+    ('who is the first leader', 'setup'),
+    ('which direction does leadership go', 'leader-rotation'),
+    ('assassin guesses wrong', 'assassin'),
+    ('can the commander say who the spies are', 'commander'),
+    ('deep cover and commander', 'deep-cover'),
+    ('keeping an eye on you card', 'close-eye'),
+    ('no confidence on fifth proposal', 'no-confidence'),
+    ('spotlight card face up', 'in-the-spotlight'),
+    ('sergeant and rogue together', 'compatibility'),
+    ('how many plot cards do we draw with 10 players', 'plot-draw'),
+    ('what does the investigator see', 'hunter'),
+    ('the trapper card is removed', 'trapper'),
 ]
 
 GERMAN = [
@@ -242,7 +261,20 @@ GERMAN = [
     ('Meinungsmacher beide im Spiel', 'opinion-maker'),
     ('Einzelgänger Erfolg zählt als Erfolg', 'rogue'),
     ('Feldwebel darf Anführer sein', 'sergeant'),
+    ('Darf der Anführer dasselbe Team nochmal vorschlagen', 'team-building'),
+    ('fünfte Abstimmung abgelehnt', 'five-rejections'),
+    ('müssen Spione immer sabotieren', 'mission-cards'),
+    ('bei 9 Spielern wie viele Fehlschläge bei Mission 4', 'two-fails'),
+    ('wie viele Spione bei sechs', 'sides'),
+    ('werden die Stimmen gleichzeitig aufgedeckt', 'vote'),
+    ('wer ist der erste Anfüher', 'setup'),
+    ('in welche Richtung geht der Anführer', 'leader-rotation'),
+    ('Überwachungskarte', 'close-eye'),
+    ('Feldwebel und Einzelgänger zusammen', 'compatibility'),
+    ('wie viele Plotkarten bei zehn Spielern', 'plot-draw'),
+    ('Fallensteller Karte entfernen', 'trapper'),
 ]
+
 QUESTIONS = ENGLISH + GERMAN
 
 #: Search time per question (the issue's "under a tenth of a second"); a typical search takes a
@@ -250,10 +282,28 @@ QUESTIONS = ENGLISH + GERMAN
 LIMIT = 0.1
 
 
-def test_the_table_is_big_enough_and_half_german():
+#: Questions of the table typed with mistakes (and umlauts left out), half of them German.
+TYPOS = [
+    "stronk leadr", "Darf der Anfüher sich selbst ins Team nehmen?",
+    "Gleichstnd bei der Abstimmung", "Fuhrungsstarke", "fünf abgelente Teams", "Abhörmasnahme", "Sich offenbahren",
+    "Verantwortung ubernehmen", "Anfuhrer Team selbst", "wan darf der Attentäter schießen",
+    "Enthüllungsfase", "Führungstärke ziehen", "wer ist der erste Anfüher",
+]
+
+
+def test_the_table_is_big_enough_and_about_half_german():
     assert len(QUESTIONS) >= 60
-    assert len(GERMAN) >= len(QUESTIONS) / 2 - 5
+    assert len(GERMAN) >= 30
+    assert abs(len(GERMAN) - len(ENGLISH)) <= len(QUESTIONS) // 10
     assert {topic for _, topic in QUESTIONS} <= set(TOPICS)
+
+
+@pytest.mark.parametrize("question", TYPOS)
+def test_the_typos_are_in_the_table_and_really_typos(question):
+    """Each holds a word that is in no topic as typed, so only the fuzzy match can find it."""
+    assert question in dict(QUESTIONS)
+    found = index()
+    assert any(word not in found.rarity for word in found.keep(question))
 
 
 @pytest.mark.parametrize("question,topic", QUESTIONS)

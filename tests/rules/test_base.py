@@ -192,8 +192,10 @@ def test_wrong_team_size_refused_with_params() -> None:
 def test_seat_outside_table_refused(seat: int) -> None:
     """rules.md §1.4.1: Team tokens go to players at the table (seats 0-4 at 5p)."""
     game = Game.new(5)
+    before = copy.deepcopy(game)
     with pytest.raises(RuleError):
         game.propose([0, seat])
+    assert game == before
 
 
 @pytest.mark.parametrize(

@@ -268,3 +268,11 @@ def test_random_games_with_plot_cards_always_end():
 def test_the_deck_is_never_reshuffled():
     """rules.md §3.2: at most 5 rounds, and the deck only shrinks."""
     assert cards.draws(9) * 5 == len(cards.deck(9))
+
+
+def test_the_sergeant_cannot_switch_a_card_played_face_up_in_the_spotlight():
+    """rules.md §8: with Plot cards, a card played face up cannot be switched."""
+    game = Game.new(7, 0, modules=["plot", "sergeant"])
+    game = hand_out(game, (SPOT, 3), (EYE, 4)).propose([0, 1], sergeant=1).vote(range(7))
+    game = game.use_plot(SPOT, 3, target=0)
+    refused("errors.switch_spotlight", game.play_mission, 1, switched=0)

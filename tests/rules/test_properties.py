@@ -215,16 +215,20 @@ class GameMachine(RuleBasedStateMachine):
 
     def act(self, name: str, kwargs: dict, codes: set[str]) -> bool:
         """Try the action; the engine must refuse it exactly when `codes` is not empty."""
-        before = copy.deepcopy(self.game)
+        # The game is a frozen dataclass of immutable values: a shallow copy keeps every field
+        # as it was, and the repr covers the nested records too (cheaper than a deepcopy).
+        before, text = copy.copy(self.game), repr(self.game)
         try:
             after = apply(self.game, (name, kwargs))
         except RuleError as error:
             assert codes, f"{name}{kwargs} refused with {error.code} {error.params}; rules allow it"
             assert error.code in codes, f"{name}{kwargs}: {error.code} not in {codes}"
-            assert self.game == before, "a refused action changed the game"
+            assert self.game == before and repr(self.game) == text, "a refused action changed the game"
             return False
         assert not codes, f"{name}{kwargs} accepted; the rules refuse it with one of {codes}"
-        assert self.game == before, "an action changed the old game instead of returning a new one"
+        assert self.game == before and repr(self.game) == text, (
+            "an action changed the old game instead of returning a new one"
+        )
         self.previous, self.game = self.game, after
         self.accepted.append((name, kwargs))
         return True
@@ -340,7 +344,11 @@ class GameMachine(RuleBasedStateMachine):
             )
             self.do_vote(approvals)
         elif kind == "play":
-            self.do_play(data.draw(st.integers(-2, 7), label="fails"))
+            spies = SPIES[players]
+            fails = data.draw(
+                st.one_of(st.integers(-2, 7), st.integers(spies, spies + 2)), label="fails"
+            )
+            self.do_play(fails)
         else:
             self.do_assassinate(data.draw(seat, label="target"), data.draw(seat, label="commander"))
 

@@ -232,8 +232,10 @@ def test_targeting_leader_and_vote_track_as_usual() -> None:
 def test_targeting_mission_outside_tableau_refused(mission: int) -> None:
     """rules.md §2.1: the Leader chooses one of the five mission spaces."""
     game = Game.new(5, variants=["targeting"])
+    before = copy.deepcopy(game)
     with pytest.raises(RuleError):
         game.propose([0, 1], mission=mission)
+    assert game == before
 
 
 @pytest.mark.parametrize("mission", [2, 3, 5])

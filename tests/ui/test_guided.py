@@ -250,3 +250,199 @@ def test_the_timer_runs_under_the_team_and_the_vote_of_each_proposal(cli, guide,
         "Discussion ██████░░░░░░░░░░░░░░ 0:40 left",  # a new discussion since the vote
         "⏰ Time is up ████████████████████ +0:25",
     ]
+
+
+# -- before the game: names, the first leader, the checklist, the reveal ------------------------
+
+
+def test_names_are_asked_in_seating_order_and_confirmed(guide, screen):
+    host = guide("Anna", "", "Cleo", "Dan", "Eve", "Yes")
+    names = guided.ask_names(host, [f"Player {seat}" for seat in range(1, 6)])
+    assert names == ["Anna", "Player 2", "Cleo", "Dan", "Eve"]  # Enter keeps the suggestion
+    assert [a.question for a in host.prompter.asked[:2]] == ["Seat 1:", "Seat 2:"]
+    assert ("Seating order, clockwise: 1 Anna → 2 Player 2 → 3 Cleo → 4 Dan → 5 Eve → back "
+            "to Anna.") in screen(host)
+
+
+def test_a_wrong_order_is_typed_again_with_the_names_so_far_suggested(guide):
+    host = guide("Anna", "Cleo", "Ben", "Dan", "Eve", "No", "", "Ben", "Cleo", "", "", "Yes")
+    names = guided.ask_names(host, [f"Player {seat}" for seat in range(1, 6)])
+    assert names == ["Anna", "Ben", "Cleo", "Dan", "Eve"]
+
+
+@pytest.mark.parametrize("typed,refusal", [
+    ("7", "'7' cannot be a name: numbers stand for seats. Choose another name."),
+    ("anna", "The name 'anna' is given twice: every player needs a name of their own."),
+    ("Smith, J", "A name cannot contain a comma: commas separate names on the command line."),
+    ("   ", "A name cannot be empty."),
+])
+def test_a_name_the_command_line_could_not_tell_apart_is_refused(guide, typed, refusal):
+    host = guide("Anna", "Ben", "Cleo", "Dan", "Eve", "Yes")
+    guided.ask_names(host, [f"Player {seat}" for seat in range(1, 6)])
+    second = host.prompter.asked[1]
+    assert second.validate(typed) == refusal
+    assert second.validate("Zoe") is None
+
+
+def test_the_first_leader_is_chosen_or_drawn_at_random(guide):
+    """rules.md §1.3: the first leader is chosen at random, unless the table picks one."""
+    names = ["Anna", "Ben", "Cleo", "Dan", "Eve"]
+    assert guided.ask_leader(guide("Cleo"), names) == 2
+    assert guided.ask_leader(guide("Draw at random"), names) is None
+
+
+def test_the_checklist_lists_the_deck_the_tokens_and_the_first_leader(cli, newest):
+    """rules.md §1.1-§1.3: seven players are four Resistance and three spies; teams of
+    2-3-3-4-4, mission 4 needing two Fail cards; one Approve and one Reject token each."""
+    from rich.console import Console
+
+    cli("new --players 7 --leader 3 --no-play")
+    console = Console(width=100, record=True, highlight=False)
+    console.print(guided.checklist(session.open_game(newest()), "en"))
+    text = console.export_text()
+    for line in (
+        "☐ Shuffle these 7 character cards and deal one to each player, face down:",
+        "  4 × Resistance", "  3 × Spy",
+        "☐ Lay out the board for 7 players: teams of 2-3-3-4-4 on missions 1 to 5.",
+        "  Mission 4 fails only with two Fail cards.",
+        "☐ Give every player one Approve and one Reject vote token.",
+        "☐ Keep 4 Team tokens and 4 pairs of Mission cards (Success and Fail) at hand.",
+        "☐ First leader: Player 3 (seat 3). Give them the leader card.",
+    ):
+        assert line in text
+
+
+def test_a_new_game_goes_from_the_checklist_through_the_reveal_to_the_first_team(
+        cli, guide, newest, screen):
+    """rules.md §9.1: the base game's reveal, read as text when there is no voice."""
+    cli(FIVE)
+    host = guide("Ready", "Show it again", "Yes", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.begin(host, session.open_game(newest()))
+    shown = screen(host)
+    assert shown.count("  1. Everyone, close your eyes.") == 2
+    assert "  2. Spies, open your eyes and look around: remember every other spy.  (8 s silence)" \
+        in shown
+    assert host.prompter.asked[-1].question == "Who is on Anna's team? Tick 2 for mission 1."
+
+
+def test_the_reveal_is_handed_to_the_voice_when_there_is_one(cli, guide, newest, screen):
+    cli(FIVE)
+    heard = []
+    host = guide("Yes", read_aloud=lambda lines: heard.append(lines) or True)
+    guided.reveal(host, session.open_game(newest()))
+    assert heard[0][0] == ("Everyone, close your eyes.", 0)
+    assert "Everyone, close your eyes." not in screen(host)
+
+
+def test_a_reveal_the_voice_could_not_speak_is_shown_as_text(cli, guide, newest, screen):
+    cli(FIVE)
+    host = guide("Yes", read_aloud=lambda lines: False)
+    guided.reveal(host, session.open_game(newest()))
+    assert "  1. Everyone, close your eyes." in screen(host)
+
+
+def test_a_game_with_nothing_recorded_may_set_up_again_when_resumed(cli, guide, newest, screen):
+    cli(FIVE)
+    host = guide("The setup checklist", "Ready", "Yes", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.resume(host, newest())
+    assert "Game " in screen(host) and "going on where you left it." in screen(host)
+    assert "☐ Give every player one Approve and one Reject vote token." in screen(host)
+
+
+# -- variants and modules -------------------------------------------------------------------
+
+
+def test_under_targeting_the_leader_chooses_the_mission_first(cli, guide, newest, log):
+    """rules.md §2.1: any open mission, mission 5 only after two successes; the team size is
+    that mission's."""
+    cli(FIVE.replace("--no-play", "--variants targeting --no-play"))
+    host = guide(3, ["Anna", "Ben"], [], 0, Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    choose, team = host.prompter.asked[:2]
+    assert choose.titles == ["Mission 1: team of 2", "Mission 2: team of 3",
+                             "Mission 3: team of 2", "Mission 4: team of 3"]
+    assert "Tick 2 for mission 3" in team.question
+    assert log()[1:] == log(cli(FIVE.replace("--no-play", "--variants targeting --no-play"),
+                                "propose 1 2 --mission 3", "vote --reject ''",
+                                "mission --fails 0", apart=True))[1:]
+
+
+def test_commander_module_the_assassin_names_then_the_commander_shows(cli, guide, newest, log):
+    """rules.md §5.1: after the third success the Assassin names one player; naming the
+    Commander wins for the spies."""
+    new = FIVE.replace("--no-play", "--modules commander --no-play")
+    cli(new, *RESISTANCE_WINS_BY_COMMANDS[1:])
+    host = guide("Cleo", "Cleo", "Close")
+    guided.play(host, newest())
+    assert host.prompter.asked[1].question == (
+        "Cleo is named. Now the Commander shows their card: who is the Commander?")
+    game = session.open_game(newest()).game
+    assert (game.winner, game.reason) == ("spies", "assassinated_commander")
+    assert log() == log(cli(new, *RESISTANCE_WINS_BY_COMMANDS[1:],
+                            "assassinate 3 --commander 3", apart=True))
+
+
+def test_sergeant_module_the_leader_names_a_sergeant_who_may_order_a_switch(
+        cli, guide, newest, log):
+    """rules.md §8: a Sergeant on every team, never the leader; a switch may add a Fail."""
+    new = FIVE.replace("--no-play", "--modules sergeant --no-play")
+    cli(new)
+    host = guide(["Anna", "Ben"], "Ben", [], "Anna", 1, Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    sergeant, _, switch, fails = host.prompter.asked[1:5]
+    assert sergeant.titles == ["2 Ben"]  # the team without its leader
+    assert switch.titles == ["No switch", "1 Anna"]  # the team without the Sergeant
+    assert len(fails.titles) == 3  # two spies, and the switch can turn one more card
+    assert log() == log(cli(new, "propose 1 2 --sergeant 2", "vote --reject ''",
+                            "mission --fails 1 --switch 1", apart=True))
+
+
+def test_rogue_module_watch_token_and_rogue_success(cli, guide, newest, log):
+    """rules.md §7: at seven players the Watch token goes to a team member after approval;
+    the resistance Rogue may play one Rogue Success."""
+    new = "new --players 7 --modules rogue --roles resistance-rogue --leader 1 --no-play"
+    cli(new)
+    host = guide(["Player 1", "Player 2"], [], "Player 2", 0, "One Rogue Success", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert host.prompter.asked[2].titles == ["1 Player 1", "2 Player 2"]
+    assert log() == log(cli(new, "propose 1 2", "vote --reject ''", "watch 2",
+                            "mission --fails 0 --rogue-success 1", apart=True))
+
+
+def test_a_step_the_guided_game_cannot_ask_names_the_command_and_waits(cli, guide, newest, screen):
+    """A module step without prompts yet: the loop says which command records it and reads
+    the game again once the host says it is done."""
+    cli("new --players 5 --modules plot --leader 1 --no-play")
+    phase = session.open_game(newest()).game.phase
+    if phase == "proposal":
+        pytest.skip("every step of this game has prompts")
+    host = guide("Recorded", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert "A module step" in screen(host)
+    assert [a.question for a in host.prompter.asked] == [
+        "Record this step with the command shown (in another terminal), then go on."] * 2
+
+
+# -- in German ------------------------------------------------------------------------------
+
+
+def test_a_german_game_asks_in_german_and_logs_the_same(cli, guide, newest, screen, log):
+    new = "new --players 5 --leader 1 --lang de --no-play"
+    cli(new)
+    host = guide(["Spieler 1", "Spieler 2"], ["Spieler 3", "Spieler 4", "Spieler 5"],
+                 Key("q"), lang="de")
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    team, vote, _ = host.prompter.asked
+    assert team.question == "Wer kommt ins Team von Spieler 1? Wähle 2 Leute für Mission 1."
+    assert vote.question == "Wer ist dagegen? (Alle anderen sind dafür.)"
+    assert "Team abgelehnt – 2 dafür, 3 dagegen." in screen(host)
+    assert "Abstimmungsleiste: ●○○○○ 1 von 5. Spieler 2 bekommt den Anführer-Marker." \
+        in screen(host)
+    assert log() == log(cli(new, "propose 1 2", "vote --reject 3,4,5", apart=True))

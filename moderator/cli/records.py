@@ -1,0 +1,290 @@
+"""Records: `export`, `import`, `roles` (the sides, after the game), `stats` and `simulate`."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from moderator import i18n
+from moderator.cli.common import USAGE, Out, Refusal, handled, readable, seat_of, seats_of, split
+from moderator.cli.game import _open, game_option, lang_option
+
+FORMATS = ("md", "json", "csv", "line")
+
+#: The largest file `import` reads: a long game's export is a few dozen kilobytes.
+LARGEST_IMPORT = 5_000_000
+
+
+def register(app: typer.Typer, lang: str) -> None:
+    h = lambda key: i18n.t(lang, f"records.help.{key}")  # noqa: E731
+
+    @app.command("export", help=h("export"))
+    @handled
+    def export(
+        out: Out,
+        fmt: str = typer.Option("md", "--format", "-f", help=h("format")),
+        output: Optional[str] = typer.Option(None, "--output", "-o", help=h("output")),
+        force: bool = typer.Option(False, "--force", help=h("force")),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+
+        current = _open(out, session, game)
+        if fmt not in FORMATS:
+            raise Refusal("records.errors.format_unknown", given=fmt, known=", ".join(FORMATS))
+        text = exported(current, fmt, out.lang)
+        if output is None:
+            sys.stdout.write(text)
+            return
+        write_file(output, text, force)
+        out.say("records.export.written", game=current.game_id, path=output, format=fmt)
+
+    @app.command("import", help=h("import"))
+    @handled
+    def import_game(
+        out: Out,
+        file: str = typer.Argument(..., help=h("file"), show_default=False),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator.records import archive
+
+        try:
+            imported = archive.read(read_file(file))
+        except archive.Refused as refused:
+            raise refusal(out, refused) from None
+        saved = archive.saved_ids().get(imported.content_id)
+        if saved is not None:
+            out.say("records.import.duplicate", game=saved)
+            return
+        game_id = archive.save(imported)
+        out.say("records.import.done", game=game_id, count=imported.game.players,
+                actions=len(imported.actions), state=state(out, imported.game))
+
+    @app.command("roles", help=h("roles"))
+    @handled
+    def roles(
+        out: Out,
+        entries: Optional[List[str]] = typer.Argument(None, help=h("entries"),
+                                                      show_default=False),
+        spies: Optional[str] = typer.Option(None, "--spies", help=h("spies")),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.rules import GAME_OVER
+
+        current = _open(out, session, game)
+        if current.game.phase != GAME_OVER:
+            raise Refusal("records.errors.sides_too_early")
+        if bool(entries) == (spies is not None):
+            raise Refusal("records.errors.roles_usage", exit_code=USAGE)
+        names = current.names
+        chosen = seats_of(split(spies), names) if spies is not None else spy_seats(
+            out, split(entries), names)
+        session.act(current.game_id, {"type": "sides", "spies": sorted(s + 1 for s in chosen)})
+        others = [n for s, n in enumerate(names) if s not in chosen]
+        out.say("records.sides.recorded", spies=", ".join(names[s] for s in sorted(chosen)),
+                resistance=", ".join(others))
+
+    @app.command("stats", help=h("stats"))
+    @handled
+    def stats(
+        out: Out,
+        as_json: bool = typer.Option(False, "--json", help=i18n.t(lang, "help.json")),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator.records import season
+
+        played, unreadable = saved_games()
+        summary = season.season(played, unreadable)
+        if as_json:
+            out.json(summary)
+            return
+        from moderator.ui import records as views
+
+        out.console.print(views.season(summary, out.lang), soft_wrap=False)
+
+    @app.command("simulate", help=h("simulate"))
+    @handled
+    def simulate(
+        out: Out,
+        players_count: int = typer.Option(..., "--players", "-p", help=i18n.t(lang, "help.players"),
+                                          show_default=False),
+        games: int = typer.Option(1000, "--games", "-n", help=h("games")),
+        modules: Optional[str] = typer.Option(None, "--modules", help=i18n.t(lang, "help.modules")),
+        variants: Optional[str] = typer.Option(None, "--variants",
+                                               help=i18n.t(lang, "help.variants")),
+        seed: Optional[int] = typer.Option(None, "--seed", help=h("seed")),
+        as_json: bool = typer.Option(False, "--json", help=i18n.t(lang, "help.json")),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        import random
+
+        from moderator.records import balance
+        from moderator.rules import setup
+
+        if not 1 <= games <= balance.MOST_GAMES:
+            raise Refusal("records.errors.games_range", given=games, most=balance.MOST_GAMES)
+        chosen_modules, chosen_variants = split(modules), split(variants)
+        setup.check(players_count, chosen_modules, chosen_variants)  # refuse before the bar
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        with progress(out, games) as step:
+            result = balance.simulate(players_count, games, random.Random(seed),
+                                      chosen_modules, chosen_variants, step)
+        result["seed"] = seed
+        if as_json:
+            out.json(result)
+            return
+        from moderator.ui import records as views
+
+        out.console.print(views.simulation(result, out.lang), soft_wrap=False)
+
+
+def exported(current, fmt: str, lang: str) -> str:
+    """The game in one of the export formats."""
+    from moderator.records import notation
+
+    record = notation.of_session(current)
+    if fmt == "json":
+        import json
+
+        from moderator.records import archive
+
+        doc = archive.document(current, notation.summary(record))
+        return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "csv":
+        return notation.csv_text(record)
+    if fmt == "line":
+        return "\n".join(notation.lines(record, lang)) + "\n"
+    return notation.markdown(record, lang)
+
+
+def write_file(name: str, text: str, force: bool) -> None:
+    """Write an export whole or not at all: into a temporary file beside it, then renamed."""
+    import errno
+
+    path = Path(name)
+    if not path.name:
+        raise Refusal("records.errors.output_name", path=name)
+    if path.exists() and not force:
+        raise Refusal("records.errors.output_exists", path=name)
+    draft = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(draft, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(draft, path)
+    except OSError as error:
+        if draft.exists():
+            draft.unlink()
+        if error.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise Refusal("records.errors.output_full", path=name) from None
+        raise Refusal("records.errors.output_failed", path=name, why=error.strerror) from None
+
+
+def read_file(name: str) -> str:
+    """The text of the file to import ("-": standard input)."""
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        with open(name, "rb") as handle:
+            data = handle.read(LARGEST_IMPORT + 1)
+    except FileNotFoundError:
+        raise Refusal("records.errors.import_missing", path=name) from None
+    except OSError as error:
+        raise Refusal("records.errors.import_unreadable", path=name, why=error.strerror) from None
+    if len(data) > LARGEST_IMPORT:
+        raise Refusal("records.errors.import_not_game")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise Refusal("records.errors.import_not_game") from None
+
+
+def refusal(out: Out, refused) -> Refusal:
+    """An import refusal in words; the rules' reason, if any, with the file's player names."""
+    params = dict(refused.params)
+    if refused.cause is not None:
+        params["reason"] = out.t(refused.cause.code,
+                                 **readable(refused.cause.params, refused.names, out.lang))
+    return Refusal(refused.code, **params)
+
+
+def state(out: Out, game) -> str:
+    from moderator.ui.views import outcome
+
+    if game.phase == "game_over":
+        return outcome(game, out.lang)
+    return out.t("records.import.in_progress", phase=out.t(f"phase.{game.phase}"))
+
+
+def spy_seats(out: Out, entries: list[str], names: list[str]) -> list[int]:
+    """`Anna:spy Ben:resistance …`: every player once, each with a side."""
+    words = {"resistance": False, "spy": True}
+    for side, spy in list(words.items()):
+        words[out.t(f"records.side.{side}").casefold()] = spy
+    chosen: dict[int, bool] = {}
+    for entry in entries:
+        who, sep, side = entry.rpartition(":")
+        if not sep or side.strip().casefold() not in words:
+            raise Refusal("records.errors.side_unknown", given=entry,
+                          known=out.t("records.side.known"))
+        seat = seat_of(who, names)
+        if seat in chosen:
+            raise Refusal("errors.player_twice_named", name=names[seat])
+        chosen[seat] = words[side.strip().casefold()]
+    missing = [name for seat, name in enumerate(names) if seat not in chosen]
+    if missing:
+        raise Refusal("records.errors.sides_missing", names=", ".join(missing))
+    return [seat for seat, spy in chosen.items() if spy]
+
+
+def saved_games():
+    """Every saved game as the season sees it, and the ids of those that cannot be read."""
+    from moderator import session, store
+    from moderator.records.season import Played
+
+    played, unreadable = [], []
+    for game_id in store.game_ids():
+        try:
+            current = session.open_game(game_id)
+        except store.StoreError:
+            unreadable.append(game_id)
+            continue
+        spies = [e.data["spies"] for e in current.history.done if e.data["type"] == "sides"]
+        played.append(Played(
+            game_id=game_id,
+            created=current.history.setup.get("created", ""),
+            game=current.game,
+            names=tuple(None if numbered(name, seat) else name
+                        for seat, name in enumerate(current.names, start=1)),
+            spies=frozenset(s - 1 for s in spies[-1]) if spies else None,
+        ))
+    return played, unreadable
+
+
+def numbered(name: str, seat: int) -> bool:
+    """A name the game gave by itself ("Player 3", "Spieler 3"): nobody in particular."""
+    return any(name == i18n.t(lang, "setup.default_name", seat=seat) for lang in i18n.LANGUAGES)
+
+
+@contextlib.contextmanager
+def progress(out: Out, total: int) -> Iterator[Callable[[], None]]:
+    """A progress bar on the terminal, none when the output goes elsewhere; gives the function
+    to call after each game."""
+    if not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(out.t("records.simulate.progress"), total=total)
+        yield lambda: bar.advance(task)

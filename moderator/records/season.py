@@ -1,0 +1,105 @@
+"""The season: what the saved games add up to.
+
+Wins count only games that are over, by who won outright (a side, or a Rogue alone, rules.md
+§7); partial victories are not wins. A player's wins by side count only games whose sides
+were entered after the game (`moderator roles`), since the tool never learns a hidden role
+during play. Players are recognised by name across games (case and accents as typed,
+Unicode-normalised); the numbered names a game gets without --names are nobody in particular
+and are left out.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from moderator.rules import GAME_OVER, RESISTANCE, SPIES, Game
+
+#: Who can win outright, in the order they are shown.
+SIDES = ("resistance", "spies", "resistance-rogue", "spy-rogue")
+
+
+@dataclass(frozen=True)
+class Played:
+    """One saved game, as the season sees it."""
+
+    game_id: str
+    created: str
+    game: Game
+    names: tuple[str | None, ...]  # None for a numbered name ("Player 3")
+    spies: frozenset[int] | None  # seats, when the sides were entered after the game
+
+    @property
+    def over(self) -> bool:
+        return self.game.phase == GAME_OVER
+
+    @property
+    def won_by(self) -> str:
+        return next(who for who, victory in self.game.winners if victory == "full")
+
+
+def modules_key(game: Game) -> str:
+    """A module set as one id: `commander+rogue`, or `base` for none."""
+    return "+".join(sorted(game.modules)) or "base"
+
+
+def _fold(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold().strip()
+
+
+def season(games: Iterable[Played], unreadable: Sequence[str] = ()) -> dict:
+    """Wins by side and reason, by player count, by module set, and per player; `unreadable`
+    are the ids of saved games that could not be read."""
+    games = list(games)
+    over = [g for g in games if g.over]
+    wins, reasons = Counter(g.won_by for g in over), Counter(g.game.reason for g in over)
+    by_players: dict[int, Counter] = {}
+    by_modules: dict[str, Counter] = {}
+    for g in over:
+        by_players.setdefault(g.game.players, Counter())[g.won_by] += 1
+        by_modules.setdefault(modules_key(g.game), Counter())[g.won_by] += 1
+    dates = sorted(g.created[:10] for g in games)
+    return {
+        "games": len(games) + len(unreadable),
+        "over": len(over),
+        "in_progress": len(games) - len(over),
+        "unreadable": list(unreadable),
+        "from": dates[0] if dates else None,
+        "to": dates[-1] if dates else None,
+        "wins": _sides(wins),
+        "reasons": dict(reasons.most_common()),
+        "by_players": [{"players": n, "games": sum(c.values()), "wins": _sides(c)}
+                       for n, c in sorted(by_players.items())],
+        "by_modules": [{"modules": key, "games": sum(c.values()), "wins": _sides(c)}
+                       for key, c in sorted(by_modules.items(),
+                                            key=lambda item: (item[0] != "base", item[0]))],
+        "players": players(over),
+    }
+
+
+def _sides(counts: Counter) -> dict[str, int]:
+    """Both sides always, a Rogue only when one has won alone."""
+    return {side: counts[side] for side in SIDES if side in (RESISTANCE, SPIES) or counts[side]}
+
+
+def players(over: list[Played]) -> list[dict]:
+    """Per player: games played, and with the sides entered, games and wins on each side."""
+    table: dict[str, dict] = {}
+    for g in over:
+        for seat, name in enumerate(g.names):
+            if name is None:
+                continue
+            row = table.setdefault(_fold(name), {
+                "name": name, "games": 0, "sides_known": 0,
+                "resistance": {"games": 0, "wins": 0}, "spies": {"games": 0, "wins": 0},
+            })
+            row["games"] += 1
+            if g.spies is None:
+                continue
+            side = SPIES if seat in g.spies else RESISTANCE
+            row["sides_known"] += 1
+            row[side]["games"] += 1
+            row[side]["wins"] += g.won_by == side
+    return sorted(table.values(), key=lambda row: (-row["games"], _fold(row["name"])))

@@ -1,0 +1,178 @@
+"""Whole games through the prompts, in a real pseudo-terminal, as a host plays them.
+
+`moderator new` at a terminal asks for the names, the first leader, the checklist and the
+reveal, then walks through every round; Ctrl-C pauses it and `moderator play` goes on at the
+same step. Each game's log must equal the log the non-interactive commands write for the
+same game (every entry but its time stamp).
+
+The terminal is 120 by 50, so no question wraps; keys are sent only once their prompt is on
+screen; every wait has a timeout. Like a real terminal, the host's side answers the prompts'
+cursor-position requests (prompt_toolkit otherwise waits two seconds for each).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+DOWN, ENTER = "\x1b[B", "\r"
+WAIT = 20  # seconds for any one prompt to appear
+WHERE_IS_THE_CURSOR, TOP_LEFT = "\x1b[6n", "\x1b[1;1R"
+
+
+class Host:
+    """The person at the keyboard."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("MODERATOR_", "LC_")) and k not in ("LANG", "COLUMNS")}
+        env.update(MODERATOR_HOME=str(home), MODERATOR_VOICE="off", TERM="xterm",
+                   NO_COLOR="1", LANG="C.UTF-8", PYTHONIOENCODING="utf-8")
+        self.terminal = pexpect.spawn(
+            sys.executable, ["-m", "moderator", *args], env=env, encoding="utf-8",
+            dimensions=(50, 120), timeout=WAIT,
+        )
+
+    def sees(self, text: str) -> None:
+        while self.terminal.expect_exact([text, WHERE_IS_THE_CURSOR]) == 1:
+            self.terminal.send(TOP_LEFT)
+
+    def answer(self, prompt: str, keys: str) -> None:
+        self.sees(prompt)
+        self.terminal.send(keys)
+
+    def pick(self, prompt: str, row: int) -> None:
+        """The row-th line of a menu (0 is the first)."""
+        self.answer(prompt, DOWN * row + ENTER)
+
+    def tick(self, prompt: str, seats: set[int], players: int) -> None:
+        """Tick these seats (1-based) in a list of every player."""
+        self.answer(prompt, "".join((" " if seat in seats else "") + DOWN
+                                    for seat in range(1, players + 1)) + ENTER)
+
+    def leaves(self) -> int:
+        while self.terminal.expect_exact([pexpect.EOF, WHERE_IS_THE_CURSOR]) == 1:
+            self.terminal.send(TOP_LEFT)
+        self.terminal.close()
+        return self.terminal.exitstatus
+
+
+def log_of(home: Path) -> list[dict]:
+    """The newest game's log, without time stamps, game id, creation time and seed."""
+    path = sorted((home / "games").glob("*.jsonl"))[-1]
+    entries = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    setup = {k: v for k, v in entries[0].items() if k not in ("created", "game", "seed")}
+    return [setup] + [{k: v for k, v in e.items() if k != "at"} for e in entries[1:]]
+
+
+@pytest.fixture
+def by_commands(moderator, tmp_path):
+    """Record a game with the non-interactive commands, in a home of its own; its log."""
+
+    def run(*commands: str) -> list[dict]:
+        other = tmp_path / "by-commands"
+        for command in commands:
+            result = moderator(command, env={"MODERATOR_HOME": str(other)})
+            assert result.exit_code == 0, f"moderator {command}\n{result.output}"
+        return log_of(other)
+
+    return run
+
+
+def test_an_english_game_the_resistance_wins(home, by_commands):
+    """rules.md §1.4-§1.6: five players, one rejected team, one failed mission, three
+    successes; with an undo on the way and a discussion timer."""
+    host = Host(home, "new", "--players", "5", "--lang", "en", "--timer", "300")
+    for seat, name in enumerate(("Anna", "Ben", "Cleo", "Dan", "Eve"), start=1):
+        host.answer(f"Seat {seat}:", name + ENTER)
+    host.answer("Is that the order around the table?", ENTER)
+    host.pick("Who gets the leader card first?", 1)  # Anna
+    host.answer("Is everything on the table?", ENTER)
+    host.sees("  1. Everyone, close your eyes.")
+    host.answer("Is the reveal over?", ENTER)
+
+    host.tick("Tick 2 for mission 1.", {1, 2}, 5)
+    host.sees("Discussion")
+    host.answer("Who voted against?", ENTER)  # nobody: everyone approved
+    host.sees("Approved, 5 to 0.")
+    host.pick("How many Fail cards were revealed?", 0)
+    host.sees("Mission 1 succeeded: no Fail card.")
+
+    host.tick("Tick 3 for mission 2.", {1, 2, 3}, 5)  # a slip: Ben meant Cleo, Dan, himself
+    host.answer("Who voted against?", "u")
+    host.sees("Taken back: team Anna, Ben, Cleo.")
+    host.tick("Tick 3 for mission 2.", {2, 3, 4}, 5)
+    host.tick("Who voted against?", {1, 5}, 5)
+    host.sees("Approved, 3 to 2.")
+    host.pick("How many Fail cards were revealed?", 1)
+    host.sees("Mission 2 failed: 1 Fail card.")
+
+    host.tick("Tick 2 for mission 3.", {3, 4}, 5)
+    host.answer("Who voted against?", ENTER)
+    host.pick("How many Fail cards were revealed?", 0)
+
+    host.tick("Tick 3 for mission 4.", {1, 4, 5}, 5)
+    host.tick("Who voted against?", {1, 2, 3}, 5)
+    host.sees("Rejected, 2 to 3.")
+    host.sees("Vote track: ●○○○○ 1 of 5. Eve gets the leader card.")
+    host.tick("Tick 3 for mission 4.", {1, 2, 5}, 5)
+    host.tick("Who voted against?", {3}, 5)
+    host.pick("How many Fail cards were revealed?", 0)
+    host.sees("Game over: the Resistance wins (three missions succeeded).")
+    host.answer("The game is over.", ENTER)
+    assert host.leaves() == 0
+
+    assert log_of(home) == by_commands(
+        "new --players 5 --names Anna,Ben,Cleo,Dan,Eve --leader 1 --lang en --timer 300 "
+        "--no-play",
+        "propose 1 2", "vote --approve 1,2,3,4,5", "mission --fails 0",
+        "propose 1 2 3", "undo", "propose 2 3 4", "vote --reject 1,5", "mission --fails 1",
+        "propose 3 4", "vote --approve 1,2,3,4,5", "mission --fails 0",
+        "propose 1 4 5", "vote --reject 1,2,3",
+        "propose 1 2 5", "vote --reject 3", "mission --fails 0",
+    )
+
+
+def test_a_german_game_lost_by_five_rejections_paused_with_ctrl_c_in_a_vote(home, by_commands):
+    """rules.md §1.4, §1.6: the fifth rejected team in a round wins for the spies. Ctrl-C in
+    the middle of the third vote loses nothing; `moderator play` asks that vote again."""
+    host = Host(home, "new", "--players", "7", "--lang", "de")
+    for seat in range(1, 8):
+        host.answer(f"Platz {seat}:", ENTER)  # the suggested names: Spieler 1 … 7
+    host.answer("Stimmt die Reihenfolge am Tisch?", ENTER)
+    host.pick("Wer bekommt zuerst den Anführer-Marker?", 3)  # Spieler 3
+    host.answer("Liegt alles bereit?", ENTER)
+    host.answer("Ist die Enthüllungsphase vorbei?", ENTER)
+    for _ in range(2):
+        host.tick("Wähle 2 Leute für Mission 1.", {1, 2}, 7)
+        host.tick("Wer ist dagegen?", set(range(1, 8)), 7)
+        host.sees("Team abgelehnt – 0 dafür, 7 dagegen.")
+    host.tick("Wähle 2 Leute für Mission 1.", {1, 2}, 7)
+    host.answer("Wer ist dagegen?", " " + DOWN + " ")  # two ticked, then Ctrl-C
+    host.terminal.sendintr()
+    host.sees("Pausiert. Alle bisherigen Schritte sind gespeichert – weiter geht es mit "
+              "moderator play")
+    assert host.leaves() == 130
+    assert [e["type"] for e in log_of(home)[1:]] == ["propose", "vote"] * 2 + ["propose"]
+
+    host = Host(home, "play")
+    host.sees("Es geht dort weiter, wo ihr aufgehört habt.")
+    host.tick("Wer ist dagegen?", set(range(1, 8)), 7)
+    for attempt in (4, 5):
+        host.sees(f"Versuch {attempt} von 5")
+        host.tick("Wähle 2 Leute für Mission 1.", {1, 2}, 7)
+        host.tick("Wer ist dagegen?", set(range(1, 8)), 7)
+    host.sees("Partie beendet: Die Spione gewinnen (in einer Runde wurden fünf Teams")
+    host.answer("Das Spiel ist vorbei.", ENTER)
+    assert host.leaves() == 0
+
+    assert log_of(home) == by_commands(
+        "new --players 7 --leader 3 --lang de --no-play",
+        *["propose 1 2", "vote --reject 1,2,3,4,5,6,7"] * 5,
+    )

@@ -1,0 +1,297 @@
+"""Records on the command line: `export`, `import`, `roles`, `stats` and `simulate`
+(design.md §4: a game out and back in, importing twice keeps one game)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+NAMES = "Anna,Ben,Carl,Dora,Emil"
+RESISTANCE_WINS = (  # rules.md §1.6: three successes; mission 2 fails
+    "propose 1 2", "vote --reject 3,4", "mission --fails 0",
+    "propose 2 3 4", "vote --approve 3,4",  # rejected
+    "propose 3 4 5", "vote --approve 3,4,5", "mission --fails 1",
+    "propose 4 5", "vote --reject 1", "mission --fails 0",
+    "propose 5 1 2", "vote --reject 2", "mission --fails 0",
+)
+FIVE_REJECTIONS = tuple(  # rules.md §1.4: the fifth rejected team in a round: spies win
+    command for team in ("1 2", "2 3", "3 4", "4 5", "5 1")
+    for command in (f"propose {team}", "vote --approve 1")
+)
+
+
+def finished(play, *extra: str, seed: int = 987654321) -> None:
+    play(f"new --players 5 --names {NAMES} --leader 1 --seed {seed}", *RESISTANCE_WINS, *extra)
+
+
+# -- export and import ------------------------------------------------------------------------
+
+
+def test_a_finished_game_exports_to_every_format_and_comes_back_as_the_same_game(
+        play, moderator, status, tmp_path):
+    finished(play)
+    before = status()
+    shown = {fmt: play(f"export --format {fmt}") for fmt in ("md", "csv", "line", "json")}
+    assert shown["line"].splitlines()[1] == "M1.1 L=Anna T=Anna,Ben +3 -2 ✔ -Carl,Dora"
+    assert "```\nM1.1 L=Anna T=Anna,Ben +3 -2 ✔ -Carl,Dora\n" in shown["md"]
+    assert len(list(csv.DictReader(io.StringIO(shown["csv"])))) == 5  # one row per proposal
+    path = tmp_path / "game.json"
+    path.write_text(shown["json"], encoding="utf-8")
+
+    elsewhere = {"MODERATOR_HOME": str(tmp_path / "elsewhere")}
+    result = moderator(f"import {path}", env=elsewhere)
+    assert result.exit_code == 0, result.output
+    assert "Imported as game 2026-" in result.stdout
+    after = status(env=elsewhere)
+    assert {**after, "game": None} == {**before, "game": None}
+    assert json.loads(play("export --format json", env=elsewhere)) == {
+        **json.loads(shown["json"]), "game": after["game"]}
+    again = play("undo", env=elsewhere)  # a normal game: undo works on it
+    assert "Taken back: mission cards: 0 Fails." in again
+
+
+def test_importing_the_same_file_twice_gives_one_game(play, moderator, tmp_path):
+    finished(play)
+    path = tmp_path / "game.json"
+    path.write_text(play("export --format json"), encoding="utf-8")
+    elsewhere = {"MODERATOR_HOME": str(tmp_path / "elsewhere")}
+    first = moderator(f"import {path}", env=elsewhere)
+    second = moderator(f"import {path}", env=elsewhere)
+    game_id = json.loads(moderator("games --json", env=elsewhere).stdout)[0]["game"]
+    assert second.exit_code == 0
+    assert second.stdout == f"This game is already saved, as {game_id}: nothing was imported.\n"
+    assert len(list((tmp_path / "elsewhere" / "games").glob("*.jsonl"))) == 1
+    assert first.stdout != second.stdout
+
+
+def test_a_game_imported_where_it_was_exported_is_found(play, moderator, tmp_path, files):
+    finished(play)
+    path = tmp_path / "game.json"
+    play(f"export --format json --output {path}")
+    before = files()
+    result = moderator(f"import {path}")
+    assert result.stdout.startswith("This game is already saved, as 2026-")
+    assert files() == before
+
+
+@pytest.mark.parametrize("fmt", ["md", "csv", "line", "json"])
+def test_an_export_never_holds_the_seed(play, fmt):
+    """The seed fixes the Plot cards still to be drawn: it stays on the host's machine."""
+    finished(play, seed=987654321)
+    assert "987654321" not in play(f"export --format {fmt}")
+
+
+def test_an_in_progress_game_exports_too(play):
+    play(f"new --players 5 --names {NAMES} --leader 1", "propose 1 2")
+    assert play("export --format line").splitlines()[1:] == [
+        "M1.1 L=Anna T=Anna,Ben …", "… the table votes"]
+
+
+def test_export_writes_a_file_and_will_not_overwrite_one_unless_told(play, refused, tmp_path):
+    finished(play)
+    path = tmp_path / "game.md"
+    game_id = json.loads(play("games --json"))[0]["game"]
+    assert play(f"export --output {path}") == f"Game {game_id} written to {path} (md).\n"
+    assert path.read_text(encoding="utf-8") == play("export")
+    assert refused(f"export --output {path}") == (
+        f"{path} already exists: choose another name, or add --force to replace it.")
+    play(f"export --format line --output {path} --force")
+    assert path.read_text(encoding="utf-8").startswith("Game 2026-")
+
+
+def test_export_into_a_missing_folder_is_refused(play, refused, tmp_path):
+    finished(play)
+    assert refused(f"export --output {tmp_path}/no/such/folder.md") == (
+        f"Cannot write {tmp_path}/no/such/folder.md (No such file or directory). "
+        "Nothing was written.")
+
+
+def test_an_unknown_format_is_refused(play, refused):
+    finished(play)
+    assert refused("export --format pdf") == (
+        "There is no export format 'pdf'. Choose one of: md, json, csv, line.")
+
+
+def test_a_markdown_file_is_not_importable(play, refused, tmp_path):
+    finished(play)
+    path = tmp_path / "game.md"
+    play(f"export --output {path}")
+    assert refused(f"import {path}").startswith("This file is not valid JSON (see line 1)")
+
+
+def test_an_action_the_rules_refuse_is_named_with_its_reason_and_nothing_is_saved(
+        play, refused, tmp_path):
+    finished(play)
+    doc = json.loads(play("export --format json"))
+    doc["actions"][1] = {"type": "vote", "approve": [2, 2, 3]}
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert refused(f"import {path}") == (
+        "This file cannot be imported: the rules refuse its action 2 (vote). "
+        "Ben is named twice: name every player once. Nothing was saved.")
+
+
+def test_a_missing_file_is_refused(play, refused):
+    assert refused("import nowhere.json") == "There is no file nowhere.json."
+
+
+def test_import_reads_standard_input(play, app, tmp_path, monkeypatch):
+    finished(play)
+    text = play("export --format json")
+    monkeypatch.setenv("MODERATOR_HOME", str(tmp_path / "elsewhere"))
+    result = CliRunner().invoke(app, ["import", "-"], input=text)
+    assert result.exit_code == 0 and result.stdout.startswith("Imported as game")
+
+
+# -- the sides, after the game ----------------------------------------------------------------
+
+
+def test_the_sides_are_refused_before_the_game_is_over(play, refused):
+    """rules.md §1.3: a role is never shown; the tool never asks for one during play."""
+    play(f"new --players 5 --names {NAMES}", "propose 1 2")
+    assert refused("roles --spies ben,dora") == (
+        "The sides can only be entered once the game is over: during play, moderator never "
+        "asks who is a spy.")
+
+
+def test_the_sides_are_recorded_after_the_game_and_can_be_taken_back(play, status):
+    finished(play)
+    before = status()
+    assert play("roles --spies ben,dora") == (
+        "Recorded for the statistics: spies Ben, Dora; Resistance Anna, Carl, Emil.\n")
+    assert status() == before  # the game itself is unchanged
+    assert "after the game: the spies were Ben, Dora" in play("log")
+    assert "Taken back: after the game: the spies were Ben, Dora." in play("undo")
+
+
+def test_every_player_with_a_side(play):
+    finished(play)
+    assert play("roles anna:resistance ben:spy carl:resistance dora:SPY emil:resistance") == (
+        "Recorded for the statistics: spies Ben, Dora; Resistance Anna, Carl, Emil.\n")
+
+
+def test_a_german_table_names_the_sides_in_german(play):
+    play(f"new --players 5 --names {NAMES} --leader 1 --lang de", *FIVE_REJECTIONS)
+    assert play("roles anna:widerstand ben:spion carl:widerstand dora:spion emil:widerstand") == (
+        "Für die Statistik festgehalten: Spione Ben, Dora; Widerstand Anna, Carl, Emil.\n")
+
+
+@pytest.mark.parametrize("command,message", [
+    ("roles --spies ben", "This game had 2 spies, not 1: name every spy once."),
+    ("roles ben:spy dora:spy", "Every player's side is needed; missing: Anna, Carl, Emil. "
+                               "Or name only the spies with --spies."),
+    ("roles ben:spion", "'ben:spion' is not a player with a side: write PLAYER:SIDE, where "
+                        "SIDE is resistance or spy."),
+])
+def test_wrong_sides_are_refused(play, refused, command, message):
+    """rules.md §1.1: five players, two spies."""
+    finished(play)
+    assert refused(command) == message
+
+
+@pytest.mark.parametrize("command", ["roles", "roles ben:spy --spies ben,dora"])
+def test_the_sides_are_given_one_way(play, refused, command):
+    finished(play)
+    assert refused(command, exit_code=2).startswith("Give every player's side")
+
+
+# -- stats ------------------------------------------------------------------------------------
+
+
+def season(play) -> None:
+    """Four games: two with their sides entered, one without, one still being played."""
+    finished(play, "roles --spies ben,dora")
+    play(f"new --players 5 --names {NAMES} --leader 1", *FIVE_REJECTIONS,
+         "roles --spies ben,emil")
+    play("new --players 5 --names anna,Ben,Carl,Dora,Fritz --leader 2",
+         *(c for team in ("2 3", "3 4 5", "4 5") for c in (
+             f"propose {team}", "vote --approve 1,2,3,4,5", "mission --fails 1")))
+    play("new --players 6 --leader 1", "propose 1 2")
+
+
+def test_stats_sums_up_a_season(play):
+    season(play)
+    summary = json.loads(play("stats --json"))
+    assert (summary["games"], summary["over"], summary["in_progress"]) == (4, 3, 1)
+    assert summary["wins"] == {"resistance": 1, "spies": 2}
+    assert summary["reasons"] == {"three_successes": 1, "five_rejections": 1,
+                                  "three_failures": 1}
+    assert summary["by_players"] == [{"players": 5, "games": 3,
+                                      "wins": {"resistance": 1, "spies": 2}}]
+    players = {row["name"]: row for row in summary["players"]}
+    assert set(players) == {"Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"}  # no "Player 1"
+    assert players["Anna"]["games"] == 3  # "anna" is Anna
+    assert players["Ben"]["spies"] == {"games": 2, "wins": 1}
+    assert players["Emil"]["resistance"] == {"games": 1, "wins": 1}
+    assert players["Fritz"]["sides_known"] == 0
+
+
+def test_stats_draws_charts_that_fit_80_columns_without_colour(play):
+    season(play)
+    text = play("stats", env={"COLUMNS": "80"})
+    assert "\x1b[" not in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "Season: 4 saved games, 3 over (2026-" in text
+    assert "1 game is still being played and is not counted." in text
+    lines = text.splitlines()
+    spies = next(line for line in lines if line.startswith("Spies "))
+    resistance = next(line for line in lines if line.startswith("Resistance "))
+    assert spies.count("░") == 2 * resistance.count("█")  # two spy wins to one
+    assert "Ben" in text and "1/2" in text
+
+
+def test_stats_in_german(play):
+    season(play)
+    text = play("stats --lang de")
+    assert "Saison: 4 gespeicherte Partien, 3 davon beendet" in text
+    assert "Nach Spielerzahl" in text and "drei gescheiterte Missionen" in text
+
+
+def test_stats_without_games(play):
+    assert play("stats").startswith("Season: 0 saved games, 0 over")
+
+
+def test_stats_counts_a_damaged_game_as_unreadable(play, game_file):
+    season(play)
+    path = game_file()
+    path.write_bytes(path.read_bytes() + b"nonsense\n")
+    summary = json.loads(play("stats --json"))
+    assert summary["unreadable"] == [path.stem] and summary["games"] == 4
+
+
+# -- simulate ---------------------------------------------------------------------------------
+
+
+def test_simulate_repeats_with_a_seed_and_prints_win_rates(play, moderator):
+    first = json.loads(play("simulate --players 7 --games 300 --seed 11 --modules commander --json"))
+    second = json.loads(play("simulate -p 7 -n 300 --seed 11 --modules commander --json"))
+    assert first == second and first["seed"] == 11 and first["games"] == 300
+    assert set(first["reasons"]) <= {"three_successes", "three_failures", "five_rejections",
+                                     "assassinated_commander", "assassin_missed"}
+    result = moderator("simulate --players 5 --games 200 --seed 3")
+    assert result.exit_code == 0 and result.stderr == ""  # no progress bar off a terminal
+    assert result.stdout.startswith("200 random games with 5 players: base game (seed 3).")
+    assert "How the games were won" in result.stdout
+
+
+@pytest.mark.parametrize("command,message", [
+    ("simulate --players 5 --games 0", "A simulation plays 1 to 100000 games, not 0."),
+    ("simulate --players 4", "The Resistance is played with 5 to 10 players, not 4."),
+    ("simulate --players 5 --modules sergeant,rogue",
+     "The rules do not let Rogue Agent and Sergeant be played together"),
+])
+def test_simulate_refuses_what_cannot_be_played(play, refused, command, message):
+    assert refused(command).startswith(message)
+
+
+def test_a_damaged_game_is_not_exported(play, refused, game_file):
+    finished(play)
+    path = game_file()
+    lines = path.read_bytes().splitlines(keepends=True)
+    lines[3] = b'{"type": "vote", "approve": "nonsense"}\n'
+    path.write_bytes(b"".join(lines))
+    assert refused("export").startswith(f"Game {path.stem} is damaged at line 4 of its file")
