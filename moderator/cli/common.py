@@ -136,6 +136,8 @@ def readable(params: dict, names: list[str], lang: str = i18n.DEFAULT) -> dict:
             value = names[value]
         elif key in NAMED and isinstance(value, str):
             value = _name_of(lang, value)
+        elif key == "characters" and isinstance(value, str):
+            value = ", ".join(_name_of(lang, item) for item in value.split(", "))
         elif key == "missions" and isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value)
         shown[key] = value

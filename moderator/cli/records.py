@@ -172,7 +172,7 @@ def write_file(name: str, text: str, force: bool) -> None:
     import errno
 
     path = Path(name)
-    if not path.name:
+    if not path.name or "\0" in name:
         raise Refusal("records.errors.output_name", path=name)
     if path.exists() and not force:
         raise Refusal("records.errors.output_exists", path=name)
@@ -191,11 +191,14 @@ def write_file(name: str, text: str, force: bool) -> None:
 
 def read_file(name: str) -> str:
     """The text of the file to import ("-": standard input)."""
-    if name == "-":
-        return sys.stdin.read()
+    if "\0" in name:  # no file is called that
+        raise Refusal("records.errors.import_missing", path=name)
     try:
-        with open(name, "rb") as handle:
-            data = handle.read(LARGEST_IMPORT + 1)
+        if name == "-":
+            data = sys.stdin.buffer.read(LARGEST_IMPORT + 1)
+        else:
+            with open(name, "rb") as handle:
+                data = handle.read(LARGEST_IMPORT + 1)
     except FileNotFoundError:
         raise Refusal("records.errors.import_missing", path=name) from None
     except OSError as error:

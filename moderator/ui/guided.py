@@ -1,8 +1,9 @@
 """The guided game: the host is walked through every step with a few keystrokes.
 
 Each step asks through a `Prompter`, turns the answer into exactly the action the matching
-non-interactive command logs (`propose`, `vote`, `mission`, `assassinate`), and records it with
-`session.act`. The log on disk is the only state: after every step everything is saved, so a
+non-interactive command logs (`propose`, `vote`, `watch`, `mission`, `rogue-claim`,
+`assassinate`), and records it with `session.act`. A module's step without prompts yet falls
+back to naming its command (`unguided`); a module adds its prompts by adding to `STEPS`. The log on disk is the only state: after every step everything is saved, so a
 game left at any prompt (quit, Ctrl-C, a closed lid) goes on at the same step with
 `moderator play`. At every menu a few keys are always at hand: undo, the table, the rules, quit.
 """
@@ -237,12 +238,15 @@ def play(guide: Guide, game_id: str) -> None:
 
 
 def record(guide: Guide, current: Session, action: dict) -> Session:
-    """Record one action through the session, then show what happened and the table."""
+    """Record one action through the session, then show what happened and the table.
+
+    The prompts offer only what the rules allow, but a command typed in another terminal may
+    have moved the game on meanwhile: then the refusal is shown and the game read again."""
     try:
         done = sessions.act(current.game_id, action)
-    except RuleError as refusal:  # the prompts only offer what the rules allow; still
+    except RuleError as refusal:
         guide.say(refusal.code, style="bold red", **refusal.params)
-        return current
+        return sessions.open_game(current.game_id)
     report(guide, done)
     if action["type"] != "propose":  # a proposal changes nothing on the board: the vote follows
         show_table(guide, done)

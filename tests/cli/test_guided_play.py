@@ -67,6 +67,14 @@ def test_a_negative_timer_is_refused(refused):
         "The timer needs a number of seconds from 0 up, not -5.")
 
 
+def test_the_pause_hint_names_the_game_unless_it_is_the_newest():
+    from moderator.cli.play import resume_command
+
+    assert resume_command("2026-12-01-2", ["2026-12-01-1", "2026-12-01-2"]) == "moderator play"
+    assert resume_command("2026-12-01-1", ["2026-12-01-1", "2026-12-01-2"]) == (
+        "moderator play --game 2026-12-01-1")
+
+
 def test_play_has_help_in_both_languages(capsys):
     from moderator.cli.app import run
     from moderator.i18n import t

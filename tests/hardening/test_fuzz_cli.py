@@ -20,7 +20,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.main import get_command
 from typer.testing import CliRunner
@@ -54,18 +54,22 @@ def commands() -> list[tuple[list[str], object]]:
 
 COMMANDS = commands()
 
+NASTY = st.sampled_from([
+    "", " ", "a\x00b", "\n", "x" * 5000, "ä🦊" * 2000, str(10**30), "-" + str(10**30), "🦊",
+    "..", "-", "1.5",
+])
 TYPED = st.sampled_from([
     "1", "2", "3", "5", "0", "-1", "10", "11", "1,2", "2,3,4", "1,1", "Änne", "änne", "jö",
     "Zoë 🦊", "🦊", "Ünal,Ömer", "Jörg:spy", "Änne:resistance", "spion", "spy", "anna,ben", "",
     " ", ",", ":", "commander", "rogue", "sergeant", "rogue,sergeant", "plot", "hunter",
     "targeting", "blind-spies", "body-guard", "strong_leader", "no_confidence", "de", "en",
-    "fr", "md", "json", "csv", "line", "game.json", "out.md", "-", "..", ".",
-    "rogue-win-team=team-partial", "x=y", "=", str(10**30), "-" + str(10**30), "1.5", "null",
-    "x" * 5000, "ä🦊" * 2000, "2026-11-30-1", "2026-11-30-99",
+    "fr", "md", "json", "csv", "line", "game.json", "out.md", ".",
+    "rogue-win-team=team-partial", "x=y", "=", "null",
+    "2026-11-30-1", "2026-11-30-99",
 ])
 TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="/"),
                max_size=40)  # no "/": whatever is written stays in the example's folder
-VALUE = st.one_of(TYPED, TYPED, TEXT)
+VALUE = st.one_of(TYPED, NASTY, TEXT)
 GAMES = st.sampled_from(["1", "20", "0", "-3", str(10**30), "zwanzig"])
 
 
@@ -77,7 +81,7 @@ def command_lines(draw) -> list[str]:
         opts = [o for o in param.opts if o.startswith("-")]
         if opts and set(opts) & LEFT_OUT_OPTIONS:
             continue
-        if not draw(st.booleans()):
+        if not param.required and not draw(st.booleans()):
             continue
         if not opts:  # an argument: one or several values
             line += draw(st.lists(VALUE, min_size=1, max_size=4 if param.nargs == -1 else 1))
@@ -142,6 +146,8 @@ def _ids(home: Path) -> list[str]:
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(state=st.sampled_from(["no game", "fresh", "vote", "mission", "over", "german"]),
        lines=st.lists(command_lines(), min_size=1, max_size=3))
+@example(state="over", lines=[["import", "a\x00b"], ["export", "-o", "a\x00b"],
+                              ["export", "--output", "..", "--force"]])  # found by this test
 def test_no_command_line_breaks_moderator(tables, tmp_path, monkeypatch, state, lines):
     folder = tmp_path / f"example-{os.urandom(4).hex()}"
     home, work = folder / "home", folder / "work"

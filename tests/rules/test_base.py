@@ -151,7 +151,7 @@ def test_six_player_column_is_2_3_4_3_4() -> None:
     assert sizes == [2, 3, 4, 3, 4]
 
 
-# -- §1.4 team building -----------------------------------------------------------------------------
+# -- §1.4 team building ----------------------------------------------------------------------------
 
 
 def test_leader_may_be_on_team() -> None:
@@ -339,7 +339,7 @@ def test_rejections_do_not_carry_over_rounds() -> None:
     assert game.rejections == 4
 
 
-# -- §1.5 missions and the two-fail rule ------------------------------------------------------------
+# -- §1.5 missions and the two-fail rule -----------------------------------------------------------
 
 
 def fails_needed(players: int, mission: int) -> int:
@@ -411,7 +411,7 @@ def test_fails_more_than_spies_refused() -> None:
     assert game.play_mission(2).failures == 1
 
 
-# -- §1.6 end of game ---------------------------------------------------------------------------------
+# -- §1.6 end of game ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -541,7 +541,8 @@ def test_refused_action_leaves_game_unchanged(name: str, game: Game, action, cod
     assert caught.value.code == code
     assert game == before
     assert game.phase == before.phase
-    assert (game.leader, game.mission, game.attempt) == (before.leader, before.mission, before.attempt)
+    observed = (game.leader, game.mission, game.attempt)
+    assert observed == (before.leader, before.mission, before.attempt)
     assert (game.successes, game.failures, game.rejections) == (
         before.successes, before.failures, before.rejections,
     )

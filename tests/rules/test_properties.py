@@ -223,7 +223,7 @@ class GameMachine(RuleBasedStateMachine):
         except RuleError as error:
             assert codes, f"{name}{kwargs} refused with {error.code} {error.params}; rules allow it"
             assert error.code in codes, f"{name}{kwargs}: {error.code} not in {codes}"
-            assert self.game == before and repr(self.game) == text, "a refused action changed the game"
+            assert self.game == before and repr(self.game) == text, "a refusal changed the game"
             return False
         assert not codes, f"{name}{kwargs} accepted; the rules refuse it with one of {codes}"
         assert self.game == before and repr(self.game) == text, (
@@ -278,7 +278,8 @@ class GameMachine(RuleBasedStateMachine):
             if model.targeting:
                 mission = data.draw(st.sampled_from(model.open_missions()), label="mission")
             else:
-                mission = data.draw(st.sampled_from([None, len(model.results) + 1]), label="mission")
+                due = len(model.results) + 1
+                mission = data.draw(st.sampled_from([None, due]), label="mission")
             size = TEAM_SIZES[players][(mission or len(model.results) + 1) - 1]
             team = data.draw(
                 st.lists(st.integers(0, players - 1), min_size=size, max_size=size, unique=True),
@@ -290,7 +291,8 @@ class GameMachine(RuleBasedStateMachine):
                 count = data.draw(st.integers(players // 2 + 1, players), label="approving")
                 approvals = data.draw(st.permutations(range(players)), label="order")[:count]
             else:
-                approvals = sorted(data.draw(st.sets(st.integers(0, players - 1)), label="approvals"))
+                seats = st.sets(st.integers(0, players - 1))
+                approvals = sorted(data.draw(seats, label="approvals"))
             self.do_vote(approvals)
         elif model.phase == "mission":
             top = min(len(game.team), SPIES[players])
@@ -352,7 +354,7 @@ class GameMachine(RuleBasedStateMachine):
         else:
             self.do_assassinate(data.draw(seat, label="target"), data.draw(seat, label="commander"))
 
-    # -- checks --------------------------------------------------------------------------------------
+    # -- checks ------------------------------------------------------------------------------------
 
     def check_agrees(self) -> None:
         game, model = self.game, self.model
@@ -425,7 +427,7 @@ GameMachine.TestCase.settings = settings(
 TestGameMachine = GameMachine.TestCase
 
 
-# -- random_game -------------------------------------------------------------------------------------
+# -- random_game -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", range(5, 11))

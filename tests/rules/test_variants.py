@@ -164,7 +164,9 @@ def test_targeting_mission_five_locked_until_two_successes(before, unlocked: boo
     if unlocked:
         assert game.propose(team(game, 5), mission=5).mission == 5
     else:
-        assert_refused(game, lambda g: g.propose(team(g, 5), mission=5), "errors.mission_five_locked")
+        assert_refused(
+            game, lambda g: g.propose(team(g, 5), mission=5), "errors.mission_five_locked"
+        )
 
 
 @pytest.mark.parametrize("players", [7, 8, 9, 10])
@@ -199,7 +201,8 @@ def test_targeting_two_fail_rule_on_space_four_played_last(
 
 @pytest.mark.parametrize("players", [7, 10])
 def test_targeting_fourth_mission_played_is_not_special(players: int) -> None:
-    """rules.md §1.5: not "the fourth mission attempted" - space 3 played fourth fails on one Fail."""
+    """rules.md §1.5: not "the fourth mission attempted": space 3 played fourth fails on one
+    Fail card."""
     game = Game.new(players, variants=["targeting"])
     game = target(game, 4, 0)
     game = target(game, 1, 1)
@@ -462,7 +465,8 @@ def test_house_rules_do_not_change_base_play() -> None:
     chosen = {setting: values[-1] for setting, values in HOUSE_RULES.items()}
     game = play_results(Game.new(5, house_rules=chosen), "SFS")
     plain = play_results(Game.new(5), "SFS")
-    assert (game.mission, game.leader, game.successes) == (plain.mission, plain.leader, plain.successes)
+    observed = (game.mission, game.leader, game.successes)
+    assert observed == (plain.mission, plain.leader, plain.successes)
 
 
 @pytest.mark.parametrize(

@@ -23,14 +23,12 @@ from __future__ import annotations
 import io
 import json
 import shlex
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 import pytest
-from typer.testing import CliRunner
-
 from scripted import Clock, Scripted
+from typer.testing import CliRunner
 
 from moderator.ui.guided import Guide
 

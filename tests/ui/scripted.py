@@ -26,6 +26,13 @@ class Wait:
     seconds: float
 
 
+@dataclass(frozen=True)
+class Meanwhile:
+    """Something happens elsewhere (a command in another terminal) before the next answer."""
+
+    happen: Callable[[], object]
+
+
 class Clock:
     """A clock that only moves when the script waits."""
 
@@ -83,8 +90,12 @@ class Scripted:
         return ticked
 
     def _next(self, kind, question, choices, footer, validate, shortcuts):
-        while self.answers and isinstance(self.answers[0], Wait):
-            self.clock.now += self.answers.pop(0).seconds
+        while self.answers and isinstance(self.answers[0], (Wait, Meanwhile)):
+            event = self.answers.pop(0)
+            if isinstance(event, Wait):
+                self.clock.now += event.seconds
+            else:
+                event.happen()
         self.asked.append(Asked(kind, question, [c.title for c in choices],
                                 footer() if footer else None, validate,
                                 "".join(s.key for s in shortcuts)))

@@ -8,7 +8,7 @@ of Fail cards by its number. `Key("u")` presses a shortcut, CTRL_C presses Ctrl-
 from __future__ import annotations
 
 import pytest
-from scripted import CTRL_C, Key, Wait
+from scripted import CTRL_C, Key, Meanwhile, Wait
 
 from moderator import session
 from moderator.i18n import t
@@ -210,6 +210,16 @@ def test_ctrl_c_at_a_prompt_loses_no_step(cli, guide, newest, log):
     assert log() == log(cli(FIVE, "propose 1 2", apart=True))
 
 
+def test_a_step_recorded_in_another_terminal_meanwhile_is_respected(cli, guide, newest, screen):
+    cli(FIVE)
+    host = guide(Meanwhile(lambda: cli("propose 1 3")), ["Anna", "Ben"], Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert t("en", "errors.turn.vote") in screen(host)
+    assert host.prompter.asked[-1].question == "Who voted against? (Everyone else approved.)"
+    assert session.open_game(newest()).game.team == (0, 2)  # the other terminal's team
+
+
 def test_the_last_step_can_be_taken_back_at_the_end(cli, guide, newest):
     cli(FIVE, *RESISTANCE_WINS_BY_COMMANDS[1:])
     host = guide(Key("u"), 1, Key("q"))
@@ -282,6 +292,13 @@ def test_a_name_the_command_line_could_not_tell_apart_is_refused(guide, typed, r
     second = host.prompter.asked[1]
     assert second.validate(typed) == refusal
     assert second.validate("Zoe") is None
+
+
+def test_the_number_of_players_is_asked_when_the_command_line_did_not_say(guide):
+    """rules.md §1.1: 5 to 10 players."""
+    host = guide("7 players")
+    assert guided.ask_count(host) == 7
+    assert host.prompter.asked[0].titles == [f"{n} players" for n in range(5, 11)]
 
 
 def test_the_first_leader_is_chosen_or_drawn_at_random(guide):
