@@ -49,6 +49,7 @@ class Guide:
     read_aloud: Callable[[list[tuple[str, float]]], bool] | None = None
     clock: Callable[[], float] = time.monotonic
     began: dict[int, float] = field(default_factory=dict)  # proposal -> discussion start
+    passed: dict[tuple, set] = field(default_factory=dict)  # Plot: who said no, per window
 
     def say(self, key: str, /, style: str | None = None, **params: object) -> None:
         """A catalogue text."""
@@ -225,8 +226,7 @@ def play(guide: Guide, game_id: str) -> None:
     current = sessions.open_game(game_id)
     show_table(guide, current)
     while True:
-        step = STEPS.get(current.game.phase, unguided)
-        answer = step(guide, current)
+        answer = step_for(current.game)(guide, current)
         if answer == CLOSE:
             return
         if isinstance(answer, Shortcut):
@@ -235,6 +235,16 @@ def play(guide: Guide, game_id: str) -> None:
             current = record(guide, current, answer)
         else:  # recorded elsewhere: read the game again
             current = sessions.open_game(game_id)
+
+
+def step_for(game) -> Callable[[Guide, Session], Any]:
+    """The step that asks for what the game needs now (with Plot cards, their moments too)."""
+    step = STEPS.get(game.phase, unguided)
+    if game.plot is None:
+        return step
+    from moderator.ui import guided_plot
+
+    return guided_plot.step_for(game.phase, step)
 
 
 def record(guide: Guide, current: Session, action: dict) -> Session:

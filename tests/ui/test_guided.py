@@ -431,21 +431,6 @@ def test_rogue_module_watch_token_and_rogue_success(cli, guide, newest, log):
                             "mission --fails 0 --rogue-success 1", apart=True))
 
 
-def test_a_step_the_guided_game_cannot_ask_names_the_command_and_waits(cli, guide, newest, screen):
-    """A module step without prompts yet: the loop says which command records it and reads
-    the game again once the host says it is done."""
-    cli("new --players 5 --modules plot --leader 1 --no-play")
-    phase = session.open_game(newest()).game.phase
-    if phase == "proposal":
-        pytest.skip("every step of this game has prompts")
-    host = guide("Recorded", Key("q"))
-    with pytest.raises(guided.Quit):
-        guided.play(host, newest())
-    assert "A module step" in screen(host)
-    assert [a.question for a in host.prompter.asked] == [
-        "Record this step with the command shown (in another terminal), then go on."] * 2
-
-
 # -- in German ------------------------------------------------------------------------------
 
 

@@ -1,0 +1,178 @@
+"""Plot cards in the guided game (rules.md §3): the draw, the hand-out, the cards that act at
+once, and each held card asked for at its moment.
+
+Where several players may use a card, they are asked in order from the leader clockwise, each
+once per window (§3.3); a "no" is remembered for that window only (it is not an action, so it
+is not logged). Every "yes" becomes exactly the action `moderator plot …` logs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from moderator import session as sessions
+from moderator.i18n import t
+from moderator.rules import MISSION, PROPOSAL, WATCH, plot
+from moderator.rules.game import PLOT_DRAW, PLOT_GIVE
+from moderator.session import Session
+from moderator.ui import views
+from moderator.ui.guided import NOBODY, Guide, players, shortcuts
+from moderator.ui.plot_view import card_name, shown_card
+from moderator.ui.prompts import Choice, Shortcut
+
+#: The held cards whose moment may come in each phase, in the order the windows open.
+WINDOWS = {
+    PLOT_DRAW: (plot.STRONG_LEADER,),
+    PROPOSAL: (plot.STRONG_LEADER, plot.TAKE_RESPONSIBILITY),
+    WATCH: (plot.NO_CONFIDENCE, plot.IN_THE_SPOTLIGHT),
+    MISSION: (plot.NO_CONFIDENCE, plot.IN_THE_SPOTLIGHT, plot.CLOSE_EYE),
+}
+
+OWN_DECK = "own-deck"
+
+
+def window_of(game) -> tuple:
+    """Identifies the moment a window belongs to, so a "no" is asked again in the next one."""
+    return (game.phase, len(game.missions), len(game.proposals), game.seat,
+            len(game.plot.uses))
+
+
+def held_cards(guide: Guide, current: Session, then: Callable[[Guide, Session], Any]):
+    """Before the phase's own step: offer each usable held card of this moment, in order
+    from the leader; `then` is the step that follows once everyone has passed."""
+    game = current.game
+    if game.plot is None:
+        return then(guide, current)
+    moment = window_of(game)
+    asked = guide.passed.setdefault(moment, set())
+    for card in game.usable():
+        if card.card not in WINDOWS.get(game.phase, ()) or (card.card, card.holder) in asked:
+            continue
+        answer = _offer(guide, current, card)
+        if answer is None:
+            asked.add((card.card, card.holder))
+            continue
+        return answer
+    return then(guide, current)
+
+
+def _offer(guide: Guide, current: Session, card) -> Any:
+    """Does this holder use the card now? None for no; otherwise the action (or a key)."""
+    names, lang = current.names, guide.lang
+    guide.show(t(lang, f"plot_rule.{card.card}", shown=shown_card(current.game, lang)), "dim")
+    choices = [Choice(t(lang, "play.plot_no"), NOBODY), Choice(t(lang, "play.plot_yes"), True)]
+    answer = guide.prompter.select(
+        t(lang, "play.plot_offer", holder=names[card.holder], card=card_name(lang, card.card)),
+        choices, hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+    )
+    if answer == NOBODY:
+        return None
+    if isinstance(answer, Shortcut):
+        return answer
+    return _use(guide, current, card)
+
+
+def _use(guide: Guide, current: Session, card) -> Any:
+    """The action of using `card`, asking for its target where it has one."""
+    game, names, lang = current.game, current.names, guide.lang
+    action = {"type": "plot_use", "card": card.card, "by": card.holder + 1}
+    targets = _targets(game, card)
+    if targets is None:
+        return action
+    question = t(lang, f"play.plot_target.{card.card}", holder=names[card.holder],
+                 leader=names[game.leader] if game.leader is not None else "")
+    target = guide.prompter.select(question, players(names, targets),
+                                   hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
+    if isinstance(target, Shortcut):
+        return target
+    action["target"] = target + 1
+    if card.card == plot.TAKE_RESPONSIBILITY:
+        theirs = [c.card for c in game.plot.held if c.holder == target]
+        taken = guide.prompter.select(
+            t(lang, "play.plot_take", target=names[target]),
+            [Choice(card_name(lang, c), c) for c in dict.fromkeys(theirs)],
+            hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+        )
+        if isinstance(taken, Shortcut):
+            return taken
+        action["take"] = taken
+    return action
+
+
+def _targets(game, card) -> list[int] | None:
+    """Whom a card may be used on (rules.md §3.4); None for a card used on nobody."""
+    by, seats = card.holder, range(game.players)
+    team = game.proposals[-1].team if game.proposals else ()
+    return {
+        plot.OVERHEARD_CONVERSATION: sorted({(by - 1) % game.players, (by + 1) % game.players}),
+        plot.ESTABLISH_CONFIDENCE: [s for s in seats if s != game.seat],
+        plot.OPEN_UP: [s for s in seats if s != by],
+        plot.IN_THE_SPOTLIGHT: [s for s in team if s != by],
+        plot.CLOSE_EYE: [s for s in team if s not in game.plot.looked_at],
+        plot.TAKE_RESPONSIBILITY: sorted({c.holder for c in game.plot.held if c.holder != by}),
+    }.get(card.card)
+
+
+def draw_step(guide: Guide, current: Session) -> Any:
+    """The round's first leader draws: from the game's shuffled deck, or the cards the table
+    drew from its own deck (rules.md §3.2)."""
+    game, names, lang = current.game, current.names, guide.lang
+    guide.heading(t(lang, "play.plot_draw_title", mission=game.mission or game.round))
+    guide.show(views.describe_now(current, lang))
+    how = guide.prompter.select(
+        t(lang, "play.plot_draw_how", leader=names[game.leader]),
+        [Choice(t(lang, "play.plot_draw_tool"), True), Choice(t(lang, "play.plot_draw_own"),
+                                                              OWN_DECK)],
+        hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+    )
+    if isinstance(how, Shortcut):
+        return how
+    if how is True:
+        return {"type": "plot_draw", "cards": sessions.plot_draw(current)}
+    drawn, left = [], list(game.plot.deck)
+    for number in range(1, game.plot_draws + 1):
+        card = guide.prompter.select(
+            t(lang, "play.plot_draw_which", number=number, count=game.plot_draws),
+            [Choice(card_name(lang, c), c) for c in dict.fromkeys(left)],
+            hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+        )
+        if isinstance(card, Shortcut):
+            return card
+        drawn.append(card)
+        left.remove(card)
+    return {"type": "plot_draw", "cards": drawn}
+
+
+def give_step(guide: Guide, current: Session) -> Any:
+    """The leader hands each drawn card to another player; a card that acts at once is used
+    as soon as it is received (rules.md §3.2, §3.4)."""
+    game, names, lang = current.game, current.names, guide.lang
+    if game.plot.pending:
+        card = game.plot.pending[0]
+        guide.show(views.describe_now(current, lang), "bold")
+        return _use(guide, current, card)
+    card = game.plot.drawn[0]
+    guide.show(t(lang, f"plot_rule.{card}", shown=shown_card(game, lang)), "dim")
+    taken = set(game.plot.given_to)
+    if game.settings["plot-hand-out"] != "different-players":
+        taken = set()
+    others = [s for s in range(game.players) if s != game.seat and s not in taken]
+    to = guide.prompter.select(
+        t(lang, "play.plot_give", leader=names[game.leader], card=card_name(lang, card)),
+        players(names, others), hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+    )
+    if isinstance(to, Shortcut):
+        return to
+    return {"type": "plot_give", "card": card, "to": to + 1}
+
+
+def step_for(phase: str, step: Callable[[Guide, Session], Any]) -> Callable[[Guide, Session], Any]:
+    """The guided game's step for `phase` in a game with Plot cards."""
+    if phase == PLOT_DRAW:
+        return lambda guide, current: held_cards(guide, current, draw_step)
+    if phase == PLOT_GIVE:
+        return give_step
+    if phase in WINDOWS:
+        return lambda guide, current: held_cards(guide, current, step)
+    return step

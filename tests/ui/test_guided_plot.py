@@ -1,0 +1,62 @@
+"""Plot cards in the guided game (rules.md §3): drawn, handed out, resolved at once or offered
+at their moment, holder by holder from the leader; the log equals the commands' log."""
+
+import pytest
+from scripted import Key
+
+from moderator import session
+from moderator.ui import guided
+
+NINE = "new --players 9 --modules plot --leader 1 --seed 3 --no-play"
+
+
+def test_a_round_with_plot_cards_through_the_prompts(cli, guide, newest, screen, log):
+    cli(NINE)
+    host = guide(
+        "We drew from our own deck", "Overheard Conversation", "No Confidence",
+        "Strong Leader",
+        "Player 2",  # Overheard Conversation goes to Player 2 ...
+        "Player 3",  # ... who looks at a neighbour's card at once
+        "Player 4",  # No Confidence
+        "Player 5",  # Strong Leader
+        ["Player 1", "Player 2", "Player 3"],  # the team
+        [],  # nobody rejected
+        "No",  # Player 4 keeps No Confidence
+        0,  # no Fail card
+        Key("q"),
+    )
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    questions = [asked.question for asked in host.prompter.asked]
+    assert questions[:2] == ["How does Player 1 draw?", "Card 1 of 3 drawn:"]
+    assert "Player 1 hands Overheard Conversation to whom?" in questions
+    target = questions.index("Whose card does Player 2 look at (a neighbour)?")
+    assert host.prompter.asked[target].titles == ["1 Player 1", "3 Player 3"]
+    assert "Player 4: use No Confidence now?" in questions
+    # Received in this round after its first leader drew: first offered before round 2's draw.
+    fails = next(i for i, q in enumerate(questions) if "Fail" in q)
+    assert questions.index("Player 5: use Strong Leader now?") > fails
+    assert log() == log(cli(
+        NINE, "plot draw overheard_conversation no_confidence strong_leader",
+        "plot give overheard 2", "plot use overheard --target 3", "plot give no_confidence 4",
+        "plot give strong 5", "propose 1 2 3", "vote --reject ''", "mission --fails 0",
+        apart=True,
+    ))
+
+
+def test_a_strong_leader_is_offered_before_a_later_leaders_first_action(cli, guide, newest):
+    cli(NINE, "plot draw strong_leader no_confidence close_eye", "plot give strong 5",
+        "plot give no_conf 4", "plot give close 3", "propose 1 2 3", "vote --approve 1")
+    host = guide("Yes, now", Key("q"))  # Player 2 leads; Player 5 takes over
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert host.prompter.asked[0].question == "Player 5: use Strong Leader now?"
+    assert session.open_game(newest()).game.leader == 4
+
+
+def test_the_tool_draws_from_its_shuffled_deck(cli, guide, newest):
+    cli(NINE)
+    host = guide("Let moderator draw from its shuffled deck", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert session.open_game(newest()).game.plot.drawn != ()
