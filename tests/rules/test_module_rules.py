@@ -4,6 +4,7 @@ Seats are 0-based here, as in the engine.
 """
 
 import pytest
+from rulebook import SIDES  # rules.md §1.1, written out
 
 from moderator.rules import Game, RuleError, configure
 
@@ -35,7 +36,6 @@ def _sergeant(game, team):
 
 # -- §10.1 the deck --------------------------------------------------------------------------
 
-SIDES = {5: (3, 2), 6: (4, 2), 7: (4, 3), 8: (5, 3), 9: (6, 3), 10: (6, 4)}
 
 
 @pytest.mark.parametrize("players", range(5, 11))

@@ -22,16 +22,7 @@ from hypothesis.stateful import (
 
 from moderator.rules import Game, RuleError, random_game
 
-# rules.md §1.1 spies and §1.2 team sizes, written out from rules.md.
-SPIES = {5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4}
-TEAM_SIZES = {
-    5: (2, 3, 2, 3, 3),
-    6: (2, 3, 4, 3, 4),
-    7: (2, 3, 3, 4, 4),
-    8: (3, 4, 4, 5, 5),
-    9: (3, 4, 4, 5, 5),
-    10: (3, 4, 4, 5, 5),
-}
+from rulebook import SPIES, TEAM_SIZES  # rules.md §1.1 and §1.2, written out
 PLAYING = ("proposal", "vote", "mission")
 SPY_REASONS = {"three_failures", "five_rejections", "assassinated_commander"}
 RESISTANCE_REASONS = {"three_successes", "assassin_missed"}

@@ -12,15 +12,7 @@ import pytest
 
 from moderator.rules import Game, RuleError
 
-# rules.md §1.2: players -> team sizes of missions 1..5
-TEAM_SIZES = {
-    5: (2, 3, 2, 3, 3),
-    6: (2, 3, 4, 3, 4),
-    7: (2, 3, 3, 4, 4),
-    8: (3, 4, 4, 5, 5),
-    9: (3, 4, 4, 5, 5),
-    10: (3, 4, 4, 5, 5),
-}
+from rulebook import TEAM_SIZES  # rules.md §1.2, written out
 
 # rules.md §13: id -> values, the first one the default. `plot-deck` is the setting described
 # in the paragraph right under the table (standard | forum-game-54).
