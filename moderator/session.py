@@ -118,6 +118,7 @@ def apply(game: Game, action: dict) -> Game:
         return game.propose(
             _seats(action["team"]), mission=action.get("mission"),
             sergeant=_seat(action.get("sergeant")),
+            investigator=_seat(action.get("investigator")),
         )
     if kind == "vote":
         return game.vote(_seats(action["approve"]))
@@ -126,8 +127,19 @@ def apply(game: Game, action: dict) -> Game:
     if kind == "mission":
         return game.play_mission(
             action["fails"], rogue_success=action.get("rogue_success", 0),
-            switched=_seat(action.get("switched")),
+            switched=_seat(action.get("switched")), reverse=action.get("reverse", 0),
+            trapped=_seat(action.get("trapped")), chief_fail=action.get("chief_fail", 0),
         )
+    if kind == "loyalty":
+        return game.reveal_loyalty(action["card"])
+    if kind == "examine":
+        return game.examine(action["player"] - 1)
+    if kind == "investigate":
+        return game.investigate(action["player"] - 1)
+    if kind == "accuse":
+        return game.accuse(_seat(action.get("accused")), action.get("shown"))
+    if kind == "blame":
+        return game.blame(action["deep_agent"] - 1, action["blamed"] - 1, action["pretender"])
     if kind == "rogue_claim":
         return game.claim_rogue(_seat(action.get("claimant")))
     if kind == "plot_draw":
@@ -211,6 +223,19 @@ def plot_draw(session: Session) -> list[str]:
             for card in entry.data["cards"]:
                 order.remove(card)
     return order[: game.plot_draws]
+
+
+def loyalty_card(session: Session) -> str:
+    """The next Defector Loyalty card: the deck is shuffled once from the game's seed, so a
+    game replays to the same cards (rules.md §5.2)."""
+    from moderator.rules import defector
+
+    order = random.Random(f"{session.history.setup['seed']}:loyalty").sample(
+        defector.DECK, len(defector.DECK)
+    )
+    for card in session.game.loyalty:  # the cards revealed so far, drawn or told by the table
+        order.remove(card)
+    return order[0]
 
 
 def _seats(seats: list[int]) -> list[int]:

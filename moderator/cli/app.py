@@ -21,7 +21,7 @@ def language_of(args: list[str]) -> str:
 
 
 def build(lang: str) -> typer.Typer:
-    from moderator.cli import game, history, play, plot, records, rules, script
+    from moderator.cli import agenda, game, history, hunter, play, plot, records, rules, script
 
     app = typer.Typer(
         name="moderator",
@@ -33,6 +33,8 @@ def build(lang: str) -> typer.Typer:
         context_settings={"help_option_names": ["-h", "--help"]},
     )
     game.register(app, lang)
+    agenda.register(app, lang)
+    hunter.register(app, lang)
     history.register(app, lang)
     plot.register(app, lang)
     play.register(app, lang)
@@ -126,7 +128,8 @@ def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
 COMMANDS = frozenset({
     "new", "status", "propose", "vote", "watch", "mission", "rogue-claim", "assassinate", "undo",
     "redo", "log", "games", "script", "voice", "rules", "play", "plot",
-    "export", "import", "roles", "stats", "simulate",
+    "export", "import", "roles", "stats", "simulate", "loyalty", "examine",
+    "investigate", "accuse", "blame",
 })
 
 

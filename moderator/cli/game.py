@@ -51,7 +51,6 @@ def register(app: typer.Typer, lang: str) -> None:
     ) -> None:
         from moderator import session
         from moderator.cli import play, render
-        from moderator.rules import setup
 
         chosen_roles = split(roles)
         chosen_modules, chosen_variants = split(modules), split(variants)
@@ -65,11 +64,12 @@ def register(app: typer.Typer, lang: str) -> None:
             if given is None:
                 count = players_count or guided.ask_count(guide)
                 suggested = _names(out, None, count)
-                setup.check(count, chosen_modules, chosen_variants, allow_incompatible,
-                            chosen_roles)
+                allow_incompatible = _checked(out, guide, count, chosen_modules,
+                                              chosen_variants, allow_incompatible, chosen_roles)
                 given = guided.ask_names(guide, suggested)
         table = _names(out, given, players_count)
-        setup.check(len(table), chosen_modules, chosen_variants, allow_incompatible, chosen_roles)
+        allow_incompatible = _checked(out, guide, len(table), chosen_modules, chosen_variants,
+                                      allow_incompatible, chosen_roles)
         first = seat_of(leader, table) if leader else None
         if guide is not None and not leader:
             first = guided.ask_leader(guide, table)
@@ -121,6 +121,8 @@ def register(app: typer.Typer, lang: str) -> None:
         team: List[str] = typer.Argument(..., help=h("team"), show_default=False),
         mission: Optional[int] = typer.Option(None, "--mission", help=h("mission")),
         sergeant: Optional[str] = typer.Option(None, "--sergeant", help=h("sergeant")),
+        investigator: Optional[str] = typer.Option(None, "--investigator",
+                                                   help=h("investigator")),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
@@ -134,6 +136,8 @@ def register(app: typer.Typer, lang: str) -> None:
             action["mission"] = mission
         if sergeant is not None:
             action["sergeant"] = seat_of(sergeant, current.names) + 1
+        if investigator is not None:
+            action["investigator"] = seat_of(investigator, current.names) + 1
         render.after(out, session.act(current.game_id, action))
 
     @app.command("vote", help=h("vote"))
@@ -176,6 +180,9 @@ def register(app: typer.Typer, lang: str) -> None:
         fails: int = typer.Option(..., "--fails", help=h("fails"), show_default=False),
         rogue_success: int = typer.Option(0, "--rogue-success", help=h("rogue_success")),
         switch: Optional[str] = typer.Option(None, "--switch", help=h("switch")),
+        reverse: int = typer.Option(0, "--reverse", help=h("reverse")),
+        trap: Optional[str] = typer.Option(None, "--trap", help=h("trap")),
+        chief_fail: int = typer.Option(0, "--chief-fail", help=h("chief_fail")),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
@@ -188,6 +195,12 @@ def register(app: typer.Typer, lang: str) -> None:
             action["rogue_success"] = rogue_success
         if switch is not None:
             action["switched"] = seat_of(switch, current.names) + 1
+        if reverse:
+            action["reverse"] = reverse
+        if trap is not None:
+            action["trapped"] = seat_of(trap, current.names) + 1
+        if chief_fail:
+            action["chief_fail"] = chief_fail
         render.after(out, session.act(current.game_id, action))
 
     @app.command("watch", help=h("watch"))
@@ -259,6 +272,29 @@ def _open(out: Out, session, game_id: Optional[str]):
 def render_torn(out: Out, current) -> None:
     if current.history.set_aside is not None:
         out.error(out.t("warnings.torn", game=current.game_id, path=str(current.history.set_aside)))
+
+
+def _checked(out: Out, guide, players: int, modules: list, variants: list, allow: bool,
+             roles: list) -> bool:
+    """Check the setup; in guided setup a combination the rules forbid or do not cover is
+    explained and the host asked whether to play it anyway as a house rule (rules.md §8,
+    §10). Returns whether it is allowed."""
+    from moderator.cli.common import readable
+    from moderator.rules import setup
+
+    try:
+        setup.check(players, modules, variants, allow, roles)
+        return allow
+    except RuleError as refusal:
+        if guide is None or refusal.code not in ("errors.forbidden", "errors.uncovered"):
+            raise
+        from moderator.ui import guided
+
+        guide.show(out.t(refusal.code, **readable(refusal.params, [], out.lang)), "bold")
+        if not guided.ask_house_rule(guide):
+            raise
+    setup.check(players, modules, variants, True, roles)
+    return True
 
 
 def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:

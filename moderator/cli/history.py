@@ -55,8 +55,9 @@ def register(app: typer.Typer, lang: str) -> None:
         step = session.new_game(current.history.setup)
         for number, action in enumerate(actions, start=1):
             where = ""
-            if step.leader is not None:  # under Targeting the proposal names the mission
-                where = out.t("log.where", mission=step.mission or action.get("mission"),
+            mission = step.mission or action.get("mission")  # under Targeting: the proposal's
+            if step.leader is not None and mission:  # between missions (module steps): none
+                where = out.t("log.where", mission=mission,
                               attempt=step.attempt, leader=current.names[step.leader])
             out.say("log.line", number=number, where=where,
                     text=describe(out, current.names, {**action, "mission": None}))

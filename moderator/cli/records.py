@@ -115,8 +115,8 @@ def register(app: typer.Typer, lang: str) -> None:
     @handled
     def simulate(
         out: Out,
-        players_count: int = typer.Option(..., "--players", "-p", help=i18n.t(lang, "help.players"),
-                                          show_default=False),
+        players_count: int = typer.Option(..., "--players", "-p", show_default=False,
+                                          help=i18n.t(lang, "help.players")),
         games: int = typer.Option(1000, "--games", "-n", help=h("games")),
         modules: Optional[str] = typer.Option(None, "--modules", help=i18n.t(lang, "help.modules")),
         variants: Optional[str] = typer.Option(None, "--variants",
@@ -156,9 +156,13 @@ def exported(current, fmt: str, lang: str) -> str:
     if fmt == "json":
         import json
 
+        from moderator.cli import render
         from moderator.records import archive
 
-        doc = archive.document(current, notation.summary(record))
+        summary = {**render.status(current),
+                   "events": [s.action for s in record.steps if s.kind == "event"],
+                   "spies": None if record.sides is None else [s + 1 for s in record.sides]}
+        doc = archive.document(current, summary)
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     if fmt == "csv":
         return notation.csv_text(record)
@@ -221,9 +225,11 @@ def refusal(out: Out, refused) -> Refusal:
 
 
 def state(out: Out, game) -> str:
+    """How an imported game ended, or where it stands."""
+    from moderator.rules import GAME_OVER
     from moderator.ui.views import outcome
 
-    if game.phase == "game_over":
+    if game.phase == GAME_OVER:
         return outcome(game, out.lang)
     return out.t("records.import.in_progress", phase=out.t(f"phase.{game.phase}"))
 
@@ -249,7 +255,7 @@ def spy_seats(out: Out, entries: list[str], names: list[str]) -> list[int]:
     return [seat for seat, spy in chosen.items() if spy]
 
 
-def saved_games():
+def saved_games() -> tuple[list, list[str]]:
     """Every saved game as the season sees it, and the ids of those that cannot be read."""
     from moderator import session, store
     from moderator.records.season import Played

@@ -19,6 +19,8 @@ def status(session: Session) -> dict:
 
     voted = [p for p in game.proposals if p.approved is not None]
     sergeant, rogue = "sergeant" in game.modules, "rogue" in game.modules
+    reverser, trapper = "reverser" in game.modules, "trapper" in game.modules
+    hunting = game.hunt is not None
 
     def proposal(p) -> dict:
         shown = {
@@ -28,6 +30,8 @@ def status(session: Session) -> dict:
         }
         if sergeant:
             shown["sergeant"] = seat(p.sergeant)
+        if hunting:
+            shown["investigator"] = seat(p.investigator)
         return shown
 
     def mission(m) -> dict:
@@ -37,6 +41,13 @@ def status(session: Session) -> dict:
             shown.update(rogue_success=m.rogue_success, watch=seat(m.watch))
         if sergeant:
             shown.update(sergeant=seat(m.sergeant), switched=seat(m.switched))
+        if reverser:
+            shown["reverse"] = m.reverse
+        if trapper:
+            shown["trapped"] = seat(m.trapped)
+        if hunting:
+            shown.update(chief_fail=m.chief_fail, investigator=seat(m.investigator),
+                         turned=m.turned)
         return shown
 
     shown = {
@@ -78,7 +89,47 @@ def status(session: Session) -> dict:
         shown["sergeant"] = seat(game.sergeant)
     if rogue:
         shown["watch"] = seat(game.watch)
+    if "defector" in game.modules:
+        from moderator.rules import defector
+
+        shown["loyalty"] = {
+            "revealed": list(game.loyalty), "left": len(defector.left(game.loyalty)),
+            "switched": game.defectors_switched,
+        }
+    if hunting:
+        shown["hunter"] = hunter_status(game)
+    if "inquisitor" in game.modules:
+        shown["inquisitor"] = {"holder": seat(game.inquisitor),
+                               "held": [s + 1 for s in game.inquisitors]}
     return shown
+
+
+def hunter_status(game) -> dict:
+    """`hunter` in `status --json`: who accuses or investigates now, and the record so far.
+    What an investigation showed stays the investigator's secret (rules.md §6.1)."""
+    hunt, pending = game.hunt, game.pending
+
+    def seat(s: int | None) -> int | None:
+        return None if s is None else s + 1
+
+    return {
+        "accuser": hunt.accuser,
+        "early": hunt.early,
+        "investigator": seat(game.investigator),
+        "token": seat(pending.investigator) if pending else None,
+        "accusations": [
+            {"accuser": a.accuser, "accused": a.accused + 1, "shown": a.shown,
+             "mission": a.mission, "early": a.early}
+            for a in hunt.accusations
+        ],
+        "investigations": [
+            {"mission": mission, "by": by + 1, "player": target + 1}
+            for mission, by, target in hunt.investigations
+        ],
+        "blame": None if hunt.blame is None else {
+            "deep_agent": hunt.blame[0] + 1, "blamed": hunt.blame[1] + 1,
+            "pretender": hunt.blame[2]},
+    }
 
 
 def plot_status(game) -> dict:
@@ -151,6 +202,8 @@ def after(out: Out, session: Session) -> None:
                 mission=p.mission, attempt=p.attempt)
         if p.sergeant is not None:
             out.say("result.sergeant", sergeant=names[p.sergeant])
+        if p.investigator is not None:
+            out.say("result.investigator", investigator=names[p.investigator])
     elif kind == "watch":
         out.say("result.watch", holder=names[game.watch])
     elif kind == "vote":
@@ -159,19 +212,34 @@ def after(out: Out, session: Session) -> None:
         m = game.missions[-1]
         if m.switched is not None:
             out.say("result.switched", sergeant=names[m.sergeant], switched=names[m.switched])
+        if m.trapped is not None:
+            out.say("result.trapped", trapped=names[m.trapped])
         key = "result.mission_success" if m.succeeded else "result.mission_fail"
-        out.say(key, mission=m.mission, count=m.fails)
+        out.say(key, mission=m.mission, count=m.fails + m.chief_fail)
+        if m.chief_fail:
+            out.say("result.chief_fail", count=m.chief_fail)
         if m.rogue_success:
             out.say("result.rogue_success", count=m.rogue_success)
-        if m.succeeded and m.fails:
+        if m.reverse:
+            out.say("result.reversed", count=m.reverse)
+        elif m.succeeded and m.fails:
             out.say("result.two_fails_held")
         out.say("result.score", resistance=game.successes, spies=game.failures)
     elif kind.startswith("plot_"):
-        plot_result(out, session)
+        from moderator.ui import plot_view
+
+        out.console.print(plot_view.result(session, out.lang), markup=False)
     elif kind == "rogue_claim":
         claimant = session.history.done[-1].data.get("claimant")
         if claimant is not None:
             out.say("result.rogue_claim", claimant=names[claimant - 1])
+    elif kind == "loyalty":
+        out.say(f"result.loyalty.{game.loyalty[-1]}")
+    elif kind in ("investigate", "accuse", "blame"):
+        hunter_result(out, session)
+    elif kind == "examine":
+        out.say("result.examined", inquisitor=names[game.inquisitors[-2]],
+                examined=names[game.inquisitor])
     elif kind == "assassinate":
         a = game.assassination
         out.say("result.assassinated", target=names[a.target], commander=names[a.commander])
@@ -180,23 +248,28 @@ def after(out: Out, session: Session) -> None:
     out.print(views.now(session, out.lang))
 
 
-def plot_result(out: Out, session: Session) -> None:
-    """What a Plot step did, and the Plot cards that may be used now (rules.md §3)."""
-    from moderator.ui.plot_view import card_name
-
-    names, action = session.names, session.history.done[-1].data
-    kind, lang = action["type"], out.lang
-    if kind == "plot_draw":
-        out.say("result.plot_drawn", leader=names[session.game.leader],
-                cards=", ".join(card_name(lang, c) for c in action["cards"]))
-    elif kind == "plot_give":
-        out.say("result.plot_given", card=card_name(lang, action["card"]),
-                to=names[action["to"] - 1])
+def hunter_result(out: Out, session: Session) -> None:
+    """What an investigation, an accusation or the Blame did (rules.md §6.1)."""
+    game, names = session.game, session.names
+    action = session.history.done[-1].data
+    kind = action["type"]
+    if kind == "investigate":
+        by = game.hunt.investigations[-1][1]
+        out.say("result.investigated", by=names[by], player=names[action["player"] - 1])
+    elif kind == "blame":
+        key = "result.blame_right" if action["pretender"] else "result.blame_wrong"
+        out.say(key, deep_agent=names[action["deep_agent"] - 1],
+                blamed=names[action["blamed"] - 1])
+    elif action.get("accused") is None:
+        out.say("result.no_early_accusation")
     else:
-        target = action.get("target")
-        out.say(f"result.plot_used.{action['card']}", by=names[action["by"] - 1],
-                target=names[target - 1] if target else "",
-                taken=card_name(lang, action["take"]) if action.get("take") else "")
+        accusation = game.hunt.accusations[-1]
+        out.say(f"result.accused.{accusation.accuser}", accused=names[accusation.accused])
+        if game.phase != "game_over":
+            m = game.missions[-1]
+            key = "result.turned_success" if m.succeeded else "result.turned_fail"
+            out.say(key, mission=m.mission)
+            out.say("result.score", resistance=game.successes, spies=game.failures)
 
 
 def plot_reminders(out: Out, session: Session) -> None:

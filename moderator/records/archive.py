@@ -3,9 +3,10 @@
 
 The document carries the game's setup (never its seed: the seed fixes every future random
 outcome, such as the Plot cards still to be drawn) and every action in effect, which is all a
-game is (design.md §3), plus a summary for readers that import ignores. A stable content id
-(a hash of the setup and the actions) tells the same game apart wherever it is saved, so a
-file imported twice gives one game.
+game is (design.md §3), plus a summary for readers that import ignores (the table as `status
+--json` shows it, the module events, and the spies if they were entered after the game). A
+stable content id (a hash of the setup and the actions) tells the same game apart wherever it
+is saved, so a file imported twice gives one game.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from moderator import session, store
+from moderator.i18n import LANGUAGES
 from moderator.rules import Game, RuleError
 from moderator.rules.house_rules import defaults
 
@@ -100,7 +102,9 @@ def read(text: str) -> Imported:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Refused("records.errors.import_not_game")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version > VERSION:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise Refused("records.errors.import_not_game")
+    if version > VERSION:
         raise Refused("records.errors.import_newer", version=version)
     setup = _checked_setup(data.get("setup"))
     actions = data.get("actions")
@@ -144,14 +148,15 @@ def _checked_setup(setup: object) -> dict:
             raise Refused("records.errors.import_bad_field", field=field)
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in setup["house_rules"].items()):
         raise Refused("records.errors.import_bad_field", field="house_rules")
+    # The group's choices for guided play are switches and seconds.
+    if not all(isinstance(v, int) and v >= 0 for v in setup.get("table", {}).values()):
+        raise Refused("records.errors.import_bad_field", field="table")
     names = setup["names"]
     folded = [unicodedata.normalize("NFC", n).casefold().strip() for n in names
               if isinstance(n, str)]
     if (len(folded) != len(names) or len(names) != setup["players"] or not all(folded)
             or len(set(folded)) != len(folded) or any(n.isdigit() for n in folded)):
         raise Refused("records.errors.import_bad_field", field="names")
-    from moderator.i18n import LANGUAGES
-
     if setup["lang"] not in LANGUAGES:
         raise Refused("records.errors.import_bad_field", field="lang")
     try:

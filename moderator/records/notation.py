@@ -1,5 +1,5 @@
-"""A game written out: the compact one-line-per-proposal notation, Markdown for a chat, CSV
-for a spreadsheet, and the summary of the JSON export.
+"""A game written out: the compact one-line-per-proposal notation, Markdown for a chat, and
+CSV for a spreadsheet.
 
 The notation, one line for each proposal put to the vote and each mission played:
 
@@ -9,8 +9,10 @@ The notation, one line for each proposal put to the vote and each mission played
 `M1.1` is mission 1, attempt 1; `L` the leader, `T` the team; `+3 -2` the votes, then ✔
 approved or ✘ rejected, then the smaller side by name (every vote is public, rules.md §1.4).
 A mission line gives ✔ or ✘ and the Fail cards revealed (`0F`), and with modules the Rogue
-Success cards (`1RS`), the Watch token (`W=Dora`) and the Sergeant's switch (`⇄Carl`).
-Module events get a line of their own, starting with ⚑. The letters are translated.
+Success cards (`1RS`), the Watch token (`W=Dora`), the Sergeant's switch (`⇄Carl`), and so on:
+each field of the engine's record that is not at its default, a seat as `MARK=name`, a count
+as `<n>MARK`. Module events get a line of their own, starting with ⚑. The letters are
+translated.
 
 The walk through the log compares the engine's state before and after each action, so a
 module's action that this file does not know still gets a line of its own.
@@ -20,10 +22,10 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from moderator import session
-from moderator.i18n import t
+from moderator.i18n import has, t
 from moderator.rules import GAME_OVER, Game
 from moderator.rules.house_rules import defaults
 from moderator.ui.views import FAIL, SUCCESS, describe_action, outcome
@@ -31,6 +33,19 @@ from moderator.ui.views import FAIL, SUCCESS, describe_action, outcome
 #: Actions whose content the proposal and mission lines already show.
 SHOWN_IN_LINES = frozenset({"propose", "watch"})
 EVENT = "⚑"
+
+#: What every proposal and every played mission has; a played mission's leader, Sergeant and
+#: Investigator are on its proposal's line. Any other field is a module's: a field whose
+#: default is None holds a seat (`W=Dora`), any other a count (`1RS`).
+BASE_PROPOSAL = frozenset({"mission", "attempt", "leader", "team", "approvals", "approved",
+                           "cancelled_by"})
+BASE_MISSION = frozenset({"mission", "team", "fails", "succeeded", "leader", "sergeant",
+                          "investigator"})
+#: The module of each field of a played mission known here: its CSV column is there whenever
+#: the module is in the game.
+MISSION_MODULES = {"rogue_success": "rogue", "watch": "rogue", "switched": "sergeant",
+                   "reverse": "reverser", "trapped": "trapper", "chief_fail": "hunter",
+                   "turned": "hunter"}
 
 
 @dataclass(frozen=True)
@@ -118,8 +133,7 @@ def _mark(lang: str, key: str) -> str:
 def proposal_line(p, names: list[str], lang: str) -> str:
     parts = [f"M{p.mission}.{p.attempt}", f"{_mark(lang, 'leader')}={names[p.leader]}",
              f"{_mark(lang, 'team')}={','.join(names[s] for s in p.team)}"]
-    if p.sergeant is not None:
-        parts.append(f"{_mark(lang, 'sergeant')}={names[p.sergeant]}")
+    parts += extras(p, BASE_PROPOSAL, names, lang)
     if p.approvals is None:
         return " ".join(parts + ["…"])
     yes = sorted(p.approvals)
@@ -128,22 +142,37 @@ def proposal_line(p, names: list[str], lang: str) -> str:
     sign, fewer = ("+", yes) if len(yes) < len(no) else ("-", no)
     if fewer:
         parts.append(sign + ",".join(names[s] for s in fewer))
-    cancelled = getattr(p, "cancelled_by", None)  # Plot: No Confidence
-    if cancelled is not None:
-        parts.append(t(lang, "records.line.cancelled", by=names[cancelled]))
+    if p.cancelled_by is not None:  # Plot: No Confidence
+        parts.append(t(lang, "records.line.cancelled", by=names[p.cancelled_by]))
     return " ".join(parts)
 
 
 def mission_line(m, names: list[str], lang: str) -> str:
+    """A played mission: ✔ or ✘, the Fail cards, then each module's cards and tokens."""
     parts = [f"M{m.mission}", SUCCESS if m.succeeded else FAIL,
              f"{m.fails}{_mark(lang, 'fails')}"]
-    if m.rogue_success:
-        parts.append(f"{m.rogue_success}{_mark(lang, 'rogue_success')}")
-    if m.watch is not None:
-        parts.append(f"{_mark(lang, 'watch')}={names[m.watch]}")
-    if m.switched is not None:
-        parts.append(f"⇄{names[m.switched]}")
-    return " ".join(parts)
+    return " ".join(parts + extras(m, BASE_MISSION, names, lang))
+
+
+def module_fields(record, base: frozenset[str]) -> list[tuple[str, object, bool]]:
+    """The module fields of a proposal or mission that are not at their default, in the
+    engine's order: (name, value, whether it is a seat)."""
+    return [(f.name, getattr(record, f.name), f.default is None) for f in fields(record)
+            if f.name not in base and getattr(record, f.name) != f.default]
+
+
+def extras(record, base: frozenset[str], names: list[str], lang: str) -> list[str]:
+    """A module's fields in the notation; a field of a newer module's, not known here, by
+    its own name."""
+    shown = []
+    for name, value, seat in module_fields(record, base):
+        known = has(lang, f"records.mark.{name}")
+        mark = t(lang, f"records.mark.{name}") if known else f"{name}="
+        if seat:
+            shown.append(f"{mark}{names[value]}")
+        else:
+            shown.append(f"{value}{mark}" if known else f"{mark}{value}")
+    return shown
 
 
 def ending(game: Game, lang: str) -> str:
@@ -245,7 +274,7 @@ def _block(rows: list[str]) -> str:
     return f"{fence}\n{body}\n{fence}"
 
 
-# -- CSV and the JSON summary ---------------------------------------------------------------
+# -- CSV ------------------------------------------------------------------------------------
 
 
 def csv_text(record: Written) -> str:
@@ -259,8 +288,9 @@ def csv_text(record: Written) -> str:
     columns += ["sergeant"] if "sergeant" in game.modules else []
     columns += ["cancelled_by"] if "plot" in game.modules else []
     columns += ["result", "fails"]
-    columns += ["rogue_success", "watch"] if "rogue" in game.modules else []
-    columns += ["switched"] if "sergeant" in game.modules else []
+    columns += [f for f, module in MISSION_MODULES.items() if module in game.modules]
+    columns += sorted({f for m in game.missions for f, _, _ in module_fields(m, BASE_MISSION)}
+                      - set(columns))
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore")
     writer.writeheader()
@@ -268,7 +298,7 @@ def csv_text(record: Written) -> str:
     for p in game.proposals:
         row = {"game": record.game_id, "mission": p.mission, "attempt": p.attempt,
                "leader": names[p.leader], "team": who(p.team), "sergeant": name(p.sergeant),
-               "cancelled_by": name(getattr(p, "cancelled_by", None))}
+               "cancelled_by": name(p.cancelled_by)}
         if p.approvals is not None:
             rejecting = [s for s in range(game.players) if s not in p.approvals]
             row.update(approve=who(sorted(p.approvals)), reject=who(rejecting),
@@ -276,52 +306,10 @@ def csv_text(record: Written) -> str:
                        approved=str(p.approved).lower())
         m = next(went, None) if p.approved else None
         if m is not None:
-            row.update(result="success" if m.succeeded else "fail", fails=m.fails,
-                       rogue_success=m.rogue_success, watch=name(m.watch),
-                       switched=name(m.switched))
+            row.update(result="success" if m.succeeded else "fail", fails=m.fails)
+            for field in fields(m):
+                if field.name in columns[columns.index("fails") + 1:]:
+                    value = getattr(m, field.name)
+                    row[field.name] = name(value) if field.default is None else value
         writer.writerow(row)
     return out.getvalue()
-
-
-def summary(record: Written) -> dict:
-    """What the game came to, in the shapes and keys of `status --json` (design.md §4): for
-    readers of the JSON export; import replays the actions instead."""
-    game = record.game
-
-    def seat(s: int | None) -> int | None:
-        return None if s is None else s + 1
-
-    def proposal(p) -> dict:
-        shown = {"mission": p.mission, "attempt": p.attempt, "leader": seat(p.leader),
-                 "team": [s + 1 for s in p.team], "approve": sorted(s + 1 for s in p.approvals),
-                 "reject": [s + 1 for s in range(game.players) if s not in p.approvals],
-                 "approved": p.approved}
-        if "sergeant" in game.modules:
-            shown["sergeant"] = seat(p.sergeant)
-        if getattr(p, "cancelled_by", None) is not None:
-            shown["cancelled_by"] = seat(p.cancelled_by)
-        return shown
-
-    def mission(m) -> dict:
-        shown = {"mission": m.mission, "team": [s + 1 for s in m.team], "fails": m.fails,
-                 "result": "success" if m.succeeded else "fail"}
-        if "rogue" in game.modules:
-            shown.update(rogue_success=m.rogue_success, watch=seat(m.watch))
-        if "sergeant" in game.modules:
-            shown.update(sergeant=seat(m.sergeant), switched=seat(m.switched))
-        return shown
-
-    sides = record.sides
-    return {
-        "players": record.names,
-        "first_leader": game.first_leader + 1,
-        "phase": game.phase,
-        "score": {"resistance": game.successes, "spies": game.failures},
-        "proposals": [proposal(p) for p in game.proposals if p.approvals is not None],
-        "missions": [mission(m) for m in game.missions],
-        "events": [s.action for s in record.steps if s.kind == "event"],
-        "winner": game.winner,
-        "reason": game.reason,
-        "winners": [{"winner": who, "victory": victory} for who, victory in game.winners],
-        "spies": None if sides is None else sorted(s + 1 for s in sides),
-    }

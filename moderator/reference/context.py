@@ -1,8 +1,7 @@
 """What the rules say about the moment a game is in: the ruling for "what now?".
 
 It reads only what the whole table sees (the engine knows no roles), so it can never give a
-hidden role away. Module steps appear only for modules the engine plays; a module it cannot
-play yet never reaches a game, so nothing here speaks for it.
+hidden role away. Module steps appear only for the modules in the game.
 """
 
 from __future__ import annotations
@@ -12,7 +11,10 @@ from dataclasses import dataclass
 from moderator import i18n
 from moderator.reference.topics import TOPICS
 from moderator.rules import ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
-from moderator.rules.game import PLOT_DRAW, PLOT_GIVE, RESISTANCE_ROGUE, ROGUE_CLAIM, WATCH
+from moderator.rules.game import (
+    ACCUSATION, EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, RESISTANCE_ROGUE,
+    ROGUE_CLAIM, WATCH,
+)
 from moderator.rules.house_rules import defaults
 
 
@@ -78,6 +80,9 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     if "sergeant" in game.modules:
         lines.append(say("sergeant_needed", leader=leader))
         topics.append("sergeant")
+    if game.hunt is not None and len(game.missions) < tables.MISSIONS - 1:
+        lines.append(i18n.t(say.lang, "now.investigator_token", leader=leader))
+        topics.append("hunter")
     lines.append(say("track", count=game.rejections, limit=tables.MAX_REJECTIONS))
     if game.attempt == tables.MAX_REJECTIONS:
         lines.append(say("fifth"))
@@ -154,6 +159,15 @@ def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     if game.sergeant is not None:
         lines.append(say("sergeant_switch", sergeant=names[game.sergeant]))
         topics.append("sergeant")
+    if "trapper" in game.modules:
+        lines.append(i18n.t(say.lang, "now.trap", leader=names[game.leader]))
+        topics.append("trapper")
+    if game.reversers:
+        lines.append(i18n.t(say.lang, "now.reverse"))
+        topics.append("reverser")
+    if game.chief_fails_possible:
+        lines.append(i18n.t(say.lang, "now.chief_fail"))
+        topics.append("chief")
     lines.append(say("reveal"))
     lines.append(_fails(game, say))
     if game.successes == tables.WINS_NEEDED - 1:
@@ -163,6 +177,37 @@ def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
         lines.append(say("stakes_spies"))
     lines.append(say("after_mission", following=names[game.next_leaders[0]]))
     return topics + (["two-fails"] if game.fails_needed == 2 else [])
+
+
+def _loyalty(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    """Defector module: the round opens with a Loyalty card (rules.md §5.2)."""
+    facts.update(round=game.round, loyalty=list(game.loyalty))
+    lines.append(i18n.t(say.lang, "now.loyalty", round=game.round))
+    return ["defector"]
+
+
+def _examination(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    """Inquisitor module: the token holder examines someone new (rules.md §2.3)."""
+    facts.update(inquisitor=game.inquisitor + 1, held=[s + 1 for s in game.inquisitors])
+    lines.append(i18n.t(say.lang, "now.examination", inquisitor=names[game.inquisitor]))
+    return ["inquisitor"]
+
+
+def _investigation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    """Hunter module: who investigates after this mission (rules.md §6.1)."""
+    facts["investigator"] = game.investigator + 1
+    key = "now.investigation_success" if game.missions[-1].succeeded else \
+        "now.investigation_fail"
+    lines.append(i18n.t(say.lang, key, investigator=names[game.investigator]))
+    return ["hunter", "chief"]
+
+
+def _accusation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+    """Hunter module: whose Hunter accuses, and what it decides (rules.md §6.1)."""
+    facts.update(accuser=game.hunt.accuser, early=game.hunt.early)
+    key = "now.accusation_early" if game.hunt.early else f"now.accusation.{game.hunt.accuser}"
+    lines.append(i18n.t(say.lang, key))
+    return ["accusation", "hunter"]
 
 
 def _rogue_claim(game: Game, names, say, lines: list, facts: dict) -> list[str]:
@@ -212,6 +257,8 @@ def _house_rules(game: Game, lang: str) -> list[str]:
 _STEPS = {
     PLOT_DRAW: _plot_draw, PLOT_GIVE: _plot_give, PROPOSAL: _proposal, VOTE: _vote, WATCH: _watch, MISSION: _mission,
     ROGUE_CLAIM: _rogue_claim, ASSASSINATION: _assassination, GAME_OVER: _game_over,
+    LOYALTY: _loyalty, EXAMINATION: _examination, INVESTIGATION: _investigation,
+    ACCUSATION: _accusation,
 }
 
 

@@ -8,14 +8,15 @@
 
 from moderator.rules.errors import RuleError
 from moderator.rules.game import (
-    ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, RESISTANCE, ROGUE_CLAIM, SPIES, VOTE, WATCH,
-    Assassination, Game, Mission, Proposal,
+    ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION, PROPOSAL,
+    RESISTANCE, ROGUE_CLAIM, SPIES, VOTE, WATCH, Assassination, Game, Mission, Proposal,
 )
 from moderator.rules.setup import MODULES, ROLES, VARIANTS, Setup, character_cards, configure
 from moderator.rules.simulate import random_game
 
 __all__ = [
-    "ASSASSINATION", "GAME_OVER", "MISSION", "MODULES", "PROPOSAL", "RESISTANCE", "ROGUE_CLAIM",
+    "ACCUSATION", "ASSASSINATION", "EXAMINATION", "GAME_OVER", "INVESTIGATION", "LOYALTY",
+    "MISSION", "MODULES", "PROPOSAL", "RESISTANCE", "ROGUE_CLAIM",
     "ROLES", "SPIES", "VARIANTS", "VOTE", "WATCH", "Assassination", "Game", "Mission", "Proposal", "RuleError",
     "Setup", "character_cards", "configure", "random_game",
 ]

@@ -9,18 +9,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from moderator.rules import plot, rogue, setup, tables
+from moderator.rules import defector, hunter, inquisitor, plot, reverser, rogue, setup, tables
 from moderator.rules.errors import RuleError
 from moderator.rules.house_rules import settle as settle_house_rules
 
 # Phases, as named in `status --json` (design.md §4). `watch` (the leader hands the Rogue
 # module's Watch token to a team member) and `rogue_claim` (the spy Rogue may claim the win at
-# the third failure) are module phases.
+# the third failure) are module phases, as are `loyalty` (the Defector module's Loyalty card at
+# the start of rounds 3-5) and `examination` (the Inquisitor examines after missions 2-4).
+LOYALTY, EXAMINATION = "loyalty", "examination"
+# Hunter module: after a mission someone investigates; a Hunter accuses (rules.md §6.1).
+INVESTIGATION, ACCUSATION = "investigation", "accusation"
 PLOT_DRAW, PLOT_GIVE = "plot_draw", "plot_give"  # The Plot Thickens: the round's first steps
 PROPOSAL, VOTE, WATCH, MISSION, ROGUE_CLAIM, ASSASSINATION, GAME_OVER = (
     "proposal", "vote", "watch", "mission", "rogue_claim", "assassination", "game_over",
 )
-PLAYING = frozenset({PLOT_DRAW, PLOT_GIVE, PROPOSAL, VOTE, WATCH, MISSION})
+PLAYING = frozenset({
+    EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, PROPOSAL, VOTE, WATCH, MISSION,
+})
 TEAM_CHOSEN = frozenset({VOTE, WATCH, MISSION})
 
 RESISTANCE, SPIES = "resistance", "spies"
@@ -40,6 +46,7 @@ class Proposal:
     approved: bool | None = None
     sergeant: int | None = None  # Sergeant module: the team member the leader named
     cancelled_by: int | None = None  # Plot: who cancelled the approval with No Confidence
+    investigator: int | None = None  # Hunter module: who got the Investigator token
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +61,12 @@ class Mission:
     sergeant: int | None = None
     switched: int | None = None  # whom the Sergeant ordered to switch cards
     watch: int | None = None  # who held the Watch token
+    reverse: int = 0  # Reverser module: Reverse cards revealed
+    trapped: int | None = None  # Trapper module: whose card the leader took out
+    chief_fail: int = 0  # Hunter module at 7+: Chief Fail cards revealed (each counts as a Fail)
+    leader: int | None = None
+    investigator: int | None = None  # Hunter module: who held the Investigator token
+    turned: int = 0  # Hunter module: how often a wrong accusation turned the result over
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +110,28 @@ class Plot:
 
 
 @dataclass(frozen=True, slots=True)
+class Accusation:
+    """A Hunter's accusation, for the record (rules.md §6.1)."""
+
+    accuser: str  # RESISTANCE: the resistance Hunter names a spy Chief; SPIES: the other way
+    accused: int
+    shown: str  # what the accused player's card showed: chief, not-chief or coordinator
+    mission: int  # the mission that brought it about
+    early: bool = False  # the spy Hunter's early accusation after a Chief's Fail
+
+
+@dataclass(frozen=True, slots=True)
+class Hunt:
+    """The Hunter module's state (rules.md §6.1)."""
+
+    accuser: str | None = None  # whose Hunter accuses now
+    early: bool = False  # the accusation due is the early one, which may be declined
+    accusations: tuple[Accusation, ...] = ()
+    investigations: tuple[tuple[int, int, int], ...] = ()  # (mission, investigator, target)
+    blame: tuple[int, int, bool] | None = None  # (Deep Agent, blamed, was the Pretender)
+
+
+@dataclass(frozen=True, slots=True)
 class Assassination:
     target: int
     commander: int
@@ -124,6 +159,9 @@ class Game:
     reason: str | None = None
     winners: tuple[tuple[str, str], ...] = ()  # everyone who won: (who, "full" | "partial")
     plot: Plot | None = None  # with The Plot Thickens
+    loyalty: tuple[str, ...] = ()  # Defector module: the Loyalty cards revealed so far
+    inquisitors: tuple[int, ...] = ()  # Inquisitor module: who held the token, in order
+    hunt: Hunt | None = None  # with the Hunter module
 
     @classmethod
     def new(
@@ -158,6 +196,10 @@ class Game:
         )
         if "plot" in checked.modules:
             game = replace(game, plot=Plot(plot.deck(players, settled["plot-deck"])))
+        if "inquisitor" in checked.modules:
+            game = replace(game, inquisitors=(inquisitor.first_holder(first_leader, players),))
+        if "hunter" in checked.modules:
+            game = replace(game, hunt=Hunt())
         return game._round_starts()
 
     # -- what the table sees ------------------------------------------------------------------
@@ -213,7 +255,26 @@ class Game:
     @property
     def team_size(self) -> int | None:
         mission = self.mission
-        return tables.team_size(self.players, mission) if mission else None
+        return self.team_size_for(mission) if mission else None
+
+    def team_size_for(self, mission: int) -> int:
+        """The tableau's number, and one extra member with the Trapper (rules.md §5.3)."""
+        return tables.team_size(self.players, mission) + ("trapper" in self.modules)
+
+    @property
+    def reversers(self) -> int:
+        """How many Reverse cards a team can hold: one per Reverser in the game (§6.2)."""
+        return sum(c in self.characters for c in ("resistance-reverser", "spy-reverser"))
+
+    @property
+    def defectors_switched(self) -> bool:
+        """Have the Defectors changed sides, an odd number of Switch cards (rules.md §5.2)?"""
+        return defector.switched(self.loyalty)
+
+    @property
+    def inquisitor(self) -> int | None:
+        """Who holds the Inquisitor token now (rules.md §2.3)."""
+        return self.inquisitors[-1] if self.inquisitors else None
 
     @property
     def fails_needed(self) -> int | None:
@@ -258,7 +319,8 @@ class Game:
     # -- actions ------------------------------------------------------------------------------
 
     def propose(
-        self, team: Iterable[int], mission: int | None = None, sergeant: int | None = None
+        self, team: Iterable[int], mission: int | None = None, sergeant: int | None = None,
+        investigator: int | None = None,
     ) -> Game:
         """The leader's team (under Targeting also the mission it goes on; with the Sergeant
         module also the Sergeant, a team member other than the leader: rules.md §8)."""
@@ -266,9 +328,14 @@ class Game:
         mission = self._chosen_mission(mission)
         team = tuple(team)
         self._check_seats(team)
-        size = tables.team_size(self.players, mission)
+        size = self.team_size_for(mission)
         if len(team) != size:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
+        if (
+            "trapper" in self.modules and self.seat not in team
+            and self.settings["trapper-leader-on-team"] == "required"
+        ):
+            raise RuleError("errors.trapper_leader_on_team")
         if "sergeant" not in self.modules:
             if sergeant is not None:
                 raise RuleError("errors.no_sergeant_module")
@@ -278,9 +345,10 @@ class Game:
             raise RuleError("errors.sergeant_not_on_team")
         elif sergeant == self.seat:
             raise RuleError("errors.sergeant_is_leader")
+        self._check_investigator(team, investigator)
         proposal = Proposal(
             mission=mission, attempt=self.rejections + 1, leader=self.seat,
-            team=tuple(sorted(team)), sergeant=sergeant,
+            team=tuple(sorted(team)), sergeant=sergeant, investigator=investigator,
         )
         game = self._plot(leader_acted=True, just_approved=False) if self.plot else self
         return replace(game, proposals=self.proposals + (proposal,), phase=VOTE)
@@ -319,16 +387,17 @@ class Game:
         return replace(game, watch=seat, phase=MISSION)
 
     def play_mission(
-        self, fails: int, rogue_success: int = 0, switched: int | None = None
+        self, fails: int, rogue_success: int = 0, switched: int | None = None,
+        reverse: int = 0, trapped: int | None = None, chief_fail: int = 0,
     ) -> Game:
         """The revealed Mission cards: how many Fail cards were among them (rules.md §1.5),
-        how many Rogue Success cards (§7), and whom the Sergeant made switch, if anyone (§8)."""
+        how many Rogue Success cards (§7) and Reverse cards (§6.2), whom the Sergeant made
+        switch, if anyone (§8), and whose card the leader trapped and took out (§5.3)."""
         self._expect(MISSION)
         pending = self.proposals[-1]
-        size = len(pending.team)
-        for count in (fails, rogue_success):
+        for count in (fails, rogue_success, reverse, chief_fail):
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise RuleError("errors.fails_range", size=size)
+                raise RuleError("errors.fails_range", size=len(pending.team))
         if switched is not None:
             if "sergeant" not in self.modules:
                 raise RuleError("errors.no_sergeant_module")
@@ -339,20 +408,38 @@ class Game:
                 raise RuleError("errors.switch_is_sergeant")
             if self.plot is not None and switched == self.plot.spotlight:
                 raise RuleError("errors.switch_spotlight")  # played face up: rules.md §8
+        self._check_trap(pending, trapped, switched)
+        # The trapped card is taken out before the reveal (rules.md §5.3).
+        size = len(pending.team) - (trapped is not None)
         if rogue_success and RESISTANCE_ROGUE not in self.characters:
             raise RuleError("errors.no_rogue_success")
         if rogue_success > 1:  # one resistance Rogue plays at most one card
             raise RuleError("errors.rogue_success_one")
-        if fails + rogue_success > size:
+        if reverse and not self.reversers:
+            raise RuleError("errors.no_reverse")
+        if reverse > self.reversers:
+            raise RuleError("errors.reverse_count", count=self.reversers)
+        chiefs = self.chief_fails_possible
+        if chief_fail > chiefs:
+            raise RuleError("errors.chief_fail_count" if chiefs else "errors.no_chief_fail",
+                            count=chiefs)
+        if fails + rogue_success + reverse + chief_fail > size:
             raise RuleError("errors.fails_range", size=size)
-        # A Sergeant's switch can turn one more card into a Fail (rules.md §8).
-        most = self.spies + (switched is not None)
+        # The Spy Reverser never plays Fail (§6.2), a spy Chief plays Chief Fail instead
+        # (§6.1); a Sergeant's switch can turn one more card into a Fail (§8).
+        spy_reverser = "spy-reverser" in self.characters
+        most = self.spies - spy_reverser - chiefs + (switched is not None)
         if fails > most:
-            raise RuleError("errors.fails_spies", spies=most)
-        succeeded = fails < tables.fails_needed(self.players, pending.mission)
+            key = ("errors.fails_spy_chief" if chiefs else
+                   "errors.fails_spy_reverser" if spy_reverser else "errors.fails_spies")
+            raise RuleError(key, spies=most)
+        needed = tables.fails_needed(self.players, pending.mission)
+        succeeded = reverser.succeeded(fails + chief_fail, needed, reverse)
         done = Mission(
             pending.mission, pending.team, fails, succeeded, rogue_success=rogue_success,
-            sergeant=pending.sergeant, switched=switched, watch=self.watch,
+            sergeant=pending.sergeant, switched=switched, watch=self.watch, reverse=reverse,
+            trapped=trapped, chief_fail=chief_fail, leader=pending.leader,
+            investigator=pending.investigator,
         )
         game = replace(
             self, missions=self.missions + (done,), rejections=0, watch=None, phase=PROPOSAL,
@@ -361,7 +448,7 @@ class Game:
         if game.failures == tables.WINS_NEEDED:
             if SPY_ROGUE in self.characters:
                 return replace(game, phase=ROGUE_CLAIM)
-            return game._over(SPIES, "three_failures")
+            return game._third(SPIES)
         if game.successes == tables.WINS_NEEDED:
             if RESISTANCE_ROGUE in self.characters and rogue.resistance_rogue_wins(
                 game.missions, earlier_rule
@@ -369,15 +456,64 @@ class Game:
                 return game._rogue_wins(RESISTANCE_ROGUE)
             if "commander" in self.modules:
                 return replace(game, phase=ASSASSINATION)
-            return game._over(RESISTANCE, "three_successes")
-        return game._round_starts()
+            return game._third(RESISTANCE)
+        return game._after_mission()
+
+    def _check_trap(self, pending: Proposal, trapped: int | None, switched: int | None) -> None:
+        """Trapper module: the leader traps one team member's card (rules.md §5.3)."""
+        if "trapper" not in self.modules:
+            if trapped is not None:
+                raise RuleError("errors.no_trapper_module")
+            return
+        if trapped is None:
+            raise RuleError("errors.trap_required")
+        self._check_seats((trapped,))
+        if trapped not in pending.team:
+            raise RuleError("errors.trap_not_on_team")
+        if trapped == switched and self.settings["trapper-sergeant-same-player"] == "forbidden":
+            raise RuleError("errors.trap_switch_same")
+
+    def _after_mission(self) -> Game:
+        """The game goes on: with the Hunter module the spy Hunter may accuse early, then
+        someone investigates (rules.md §6.1)."""
+        if self.hunt is None:
+            return self._between_missions()
+        if self._early_accusation_due():
+            return replace(self, phase=ACCUSATION, hunt=replace(self.hunt, accuser=SPIES,
+                                                                 early=True))
+        return replace(self, phase=INVESTIGATION)
+
+    def _between_missions(self) -> Game:
+        """After missions 2, 3 and 4 the Inquisitor examines first (rules.md §2.3)."""
+        last = self.missions[-1].mission
+        if inquisitor.due(self.modules, len(self.missions), last, self.targeting,
+                          self.settings["inquisitor-targeting-timing"]):
+            return replace(self, phase=EXAMINATION)
+        return self._round_starts()
+
+    def examine(self, seat: int) -> Game:
+        """Inquisitor module: the token holder examines a player who never held the token,
+        and the token passes to them (rules.md §2.3)."""
+        self._expect(EXAMINATION)
+        self._check_seats((seat,))
+        if seat in self.inquisitors:
+            raise RuleError("errors.inquisitor_held", seat=seat)
+        return replace(self, inquisitors=self.inquisitors + (seat,))._round_starts()
+
+    def reveal_loyalty(self, card: str) -> Game:
+        """Defector module: the top Loyalty card, revealed to everyone (rules.md §5.2)."""
+        self._expect(LOYALTY)
+        refusal = defector.refusal(self.loyalty, card)
+        if refusal:
+            raise RuleError(refusal, card=card, cards=", ".join(defector.CARDS))
+        return replace(self, loyalty=self.loyalty + (card,))._plot_round_starts()
 
     def claim_rogue(self, claimant: int | None) -> Game:
         """Rogue module, at the third failure: the player who shows the spy Rogue card and
         claims the win alone, or None when nobody does (rules.md §7)."""
         self._expect(ROGUE_CLAIM)
         if claimant is None:
-            return self._over(SPIES, "three_failures")
+            return self._third(SPIES)
         self._check_seats((claimant,))
         refusal = rogue.spy_claim_refusal(
             self.missions, claimant, self.settings["rogue-earlier-mission"]
@@ -385,6 +521,115 @@ class Game:
         if refusal:
             raise RuleError(refusal, seat=claimant)
         return self._rogue_wins(SPY_ROGUE)
+
+    # -- Hunter module (rules.md §6.1) ----------------------------------------------------------
+
+    @property
+    def investigator(self) -> int | None:
+        """Who investigates now: the leader after a success, the Investigator token's holder
+        after a failure."""
+        if self.phase != INVESTIGATION:
+            return None
+        last = self.missions[-1]
+        return last.leader if last.succeeded else last.investigator
+
+    def investigate(self, target: int) -> Game:
+        """The investigator sees `target`'s Hunter Loyalty card, privately."""
+        self._expect(INVESTIGATION)
+        self._check_seats((target,))
+        if target == self.investigator:
+            raise RuleError("errors.investigate_self")
+        done = (self.missions[-1].mission, self.investigator, target)
+        hunt = replace(self.hunt, investigations=self.hunt.investigations + (done,))
+        return replace(self, hunt=hunt)._between_missions()
+
+    def accuse(self, accused: int | None, shown: str | None = None) -> Game:
+        """A Hunter names a player as the other side's Chief; the accused shows whether they
+        are (chief, not-chief, coordinator). Only the early accusation may be declined."""
+        self._expect(ACCUSATION)
+        hunt = self.hunt
+        if accused is None:
+            if not hunt.early:
+                raise RuleError("errors.accusation_required")
+            return replace(self, phase=INVESTIGATION, hunt=replace(hunt, accuser=None,
+                                                                    early=False))
+        self._check_seats((accused,))
+        verdict = hunter.verdict(hunt.accuser, shown, "coordinator" in self.characters)
+        if verdict is None:
+            raise RuleError("errors.accusation_shown", shown=shown)
+        last = self.missions[-1]
+        record = Accusation(hunt.accuser, accused, shown, last.mission, hunt.early)
+        game = replace(self, hunt=replace(hunt, accuser=None, early=False,
+                                          accusations=hunt.accusations + (record,)))
+        if verdict == "found":
+            return game._over(hunt.accuser, "hunter_found_chief")
+        if verdict == "coordinator":
+            return game._over(SPIES, "hunter_found_coordinator")
+        # A wrong accusation turns the mission over, and play goes on.
+        turned = replace(last, succeeded=not last.succeeded, turned=last.turned + 1)
+        game = replace(game, missions=self.missions[:-1] + (turned,))
+        if game.failures == tables.WINS_NEEDED:
+            return game._third(SPIES)
+        if game.successes == tables.WINS_NEEDED:
+            return game._third(RESISTANCE)
+        return replace(game, phase=INVESTIGATION)
+
+    def blame(self, deep_agent: int, blamed: int, pretender: bool) -> Game:
+        """Once per game, before a vote, the Deep Agent reveals and names the Pretender; if
+        right, the two swap characters and sides (rules.md §6.1)."""
+        if self.hunt is None or not {"deep-agent", "pretender"} <= self.characters:
+            raise RuleError("errors.no_blame")
+        if self.phase not in (PROPOSAL, VOTE):
+            raise RuleError("errors.blame_window")
+        if self.hunt.blame is not None:
+            raise RuleError("errors.blame_twice")
+        self._check_seats((deep_agent, blamed))
+        return replace(self, hunt=replace(self.hunt, blame=(deep_agent, blamed, pretender)))
+
+    @property
+    def early_accusations(self) -> int:
+        return sum(a.early for a in self.hunt.accusations) if self.hunt else 0
+
+    def _early_accusation_due(self) -> bool:
+        """After a failed mission with a spy Chief's Fail the spy Hunter may accuse at once:
+        at 7+ a Chief Fail shows it, at 5-6 the host confirms the claim (rules.md §6.1)."""
+        last = self.missions[-1]
+        if last.succeeded:
+            return False
+        if self.settings["hunter-early-accusation"] == "once-per-game" and self.early_accusations:
+            return False
+        return last.chief_fail > 0 if hunter.chief_fail_cards(self.players) else last.fails > 0
+
+    def _third(self, side: str) -> Game:
+        """A side's third mission: its Hunter must accuse first (rules.md §6.1)."""
+        if self.hunt is None:
+            reason = "three_successes" if side == RESISTANCE else "three_failures"
+            return self._over(side, reason)
+        return replace(self, phase=ACCUSATION, hunt=replace(self.hunt, accuser=side, early=False))
+
+    def _check_investigator(self, team: tuple[int, ...], investigator: int | None) -> None:
+        """The leader gives the Investigator token to a player neither leading nor on the
+        team; before the last mission only, since nobody investigates after it (§6.1)."""
+        if self.hunt is None:
+            if investigator is not None:
+                raise RuleError("errors.no_hunter_module")
+            return
+        if investigator is None:
+            if len(self.missions) < tables.MISSIONS - 1:
+                raise RuleError("errors.investigator_required")
+            return
+        self._check_seats((investigator,))
+        if investigator == self.seat:
+            raise RuleError("errors.investigator_is_leader")
+        if investigator in team:
+            raise RuleError("errors.investigator_on_team")
+
+    @property
+    def chief_fails_possible(self) -> int:
+        """How many Chief Fail cards a team can reveal: one per spy Chief, at 7+ only."""
+        if self.hunt is None or not hunter.chief_fail_cards(self.players):
+            return 0
+        return hunter.spy_chiefs(self.players)
 
     def assassinate(self, target: int, commander: int) -> Game:
         """Commander module: the Assassin names `target`; the revealed Commander sat at
@@ -597,10 +842,18 @@ class Game:
         return self
 
     def _round_starts(self) -> Game:
-        """A new round: with Plot cards its first leader draws first (rules.md §3.2)."""
+        """A new round: rounds 3-5 open with a Loyalty card in the Defector module (§5.2)."""
+        if "defector" in self.modules and defector.due(self.loyalty, len(self.missions)):
+            return replace(self, phase=LOYALTY)
+        return self._plot_round_starts()
+
+    def _plot_round_starts(self) -> Game:
+        """With Plot cards the round's first leader draws first (rules.md §3.2)."""
         if self.plot is None:
-            return self
-        game = self._plot(given_to=(), spotlight=None, looked_at=(), leader_acted=False)
+            return replace(self, phase=PROPOSAL)
+        game = replace(self, phase=PROPOSAL)._plot(
+            given_to=(), spotlight=None, looked_at=(), leader_acted=False
+        )
         return replace(game, phase=PLOT_DRAW) if game.plot_draws else game
 
     def _plot(self, **changes: object) -> Game:

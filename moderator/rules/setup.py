@@ -46,10 +46,6 @@ ROLE_MODULE = {
 PAIRED = {"rogue": ("resistance-rogue", "spy-rogue"),
           "reverser": ("resistance-reverser", "spy-reverser")}
 
-#: The modules this engine can rule on. The others are refused by `Game.new` rather than
-#: half-played: a tool that silently ignored a module's cards would give wrong rulings.
-PLAYABLE_MODULES = frozenset({"commander", "plot", "rogue", "sergeant"})
-
 #: Combinations the rules forbid (rules.md §8, §10.2): (modules, smallest player count, section).
 FORBIDDEN = (
     (frozenset({"sergeant", "rogue"}), 5, "§8"),
@@ -123,12 +119,9 @@ def check(
     allow_incompatible: bool = False,
     roles: Iterable[str] = (),
 ) -> Setup:
-    """`configure`, then refuse what this engine cannot yet play (a character always needs
-    its module, so refusing the module covers its characters)."""
-    setup = configure(players, modules, variants, roles, allow_incompatible)
-    for module in sorted(setup.modules - PLAYABLE_MODULES):
-        raise RuleError("errors.module_not_playable", module=module)
-    return setup
+    """`configure`, in the argument order of `Game.new` and the commands: the check every
+    new game passes (the engine rules on every module of the contract)."""
+    return configure(players, modules, variants, roles, allow_incompatible)
 
 
 def character_cards(

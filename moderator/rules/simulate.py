@@ -6,11 +6,11 @@ import random
 from collections.abc import Iterable
 
 from moderator.rules.errors import RuleError
+from moderator.rules import defector, hunter
 from moderator.rules.game import (
-    ASSASSINATION, GAME_OVER, MISSION, PLOT_DRAW, PLOT_GIVE, PROPOSAL, RESISTANCE_ROGUE,
-    ROGUE_CLAIM, SPY_ROGUE, VOTE, WATCH, Game,
+    ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION,
+    PLOT_DRAW, PLOT_GIVE, PROPOSAL, RESISTANCE, ROGUE_CLAIM, SPIES, VOTE, WATCH, Game,
 )
-from moderator.rules.tables import team_size
 
 #: Targets a random player may name with each Plot card, given the game and the card's holder.
 _TARGETS = {
@@ -36,6 +36,18 @@ def _use(game: Game, card, rng: random.Random) -> Game:
     return game.use_plot(card.card, card.holder, target=target, take=take)
 
 
+def _cast(game: Game, side: list[int], prefix: str) -> dict[str, int]:
+    """Seat the side's special characters in a fixed order (a second Chief as `…-chief-2`)."""
+    from moderator.rules.setup import character_cards
+
+    deck = character_cards(game.players, game.modules, game.roles)
+    order = [f"{prefix}-rogue", f"{prefix}-reverser", f"{prefix}-defector", f"{prefix}-chief"]
+    wanted = [c for c in order if c in deck]
+    if deck.get(f"{prefix}-chief", 0) == 2:
+        wanted.append(f"{prefix}-chief-2")
+    return dict(zip(wanted, side))
+
+
 def random_game(
     players: int,
     rng: random.Random,
@@ -50,9 +62,16 @@ def random_game(
     seats = range(players)
     spies = rng.sample(seats, game.spies)
     resistance = [s for s in seats if s not in spies]
-    # The Rogues, if any: the resistance Rogue plays Rogue Success, the spy Rogue claims.
-    rogue = resistance[0] if RESISTANCE_ROGUE in game.characters else None
-    spy_rogue = spies[0] if SPY_ROGUE in game.characters else None
+    # The special characters sit in order on each side: the Rogue first (it plays Rogue
+    # Success or claims the win), then the Reverser, the Defector and the Chiefs.
+    cast = _cast(game, resistance, "resistance") | _cast(game, spies, "spy")
+    rogue, spy_rogue = cast.get("resistance-rogue"), cast.get("spy-rogue")
+    spy_reverser = cast.get("spy-reverser")
+    reversers = {cast[c] for c in ("resistance-reverser", "spy-reverser") if c in cast}
+    defectors = {cast[c] for c in ("resistance-defector", "spy-defector") if c in cast}
+    chiefs = {side: {cast[c] for c in (f"{card}-chief", f"{card}-chief-2") if c in cast}
+              for side, card in ((RESISTANCE, "resistance"), (SPIES, "spy"))}
+    chief_fails = game.hunt is not None and hunter.chief_fail_cards(players)
     while game.phase != GAME_OVER:
         usable = game.usable()
         if usable and rng.random() < 0.3:
@@ -70,18 +89,46 @@ def random_game(
                 game = _use(game, game.plot.pending[0], rng)
         elif game.phase == PROPOSAL:
             mission = rng.choice(game.open_missions) if game.targeting else None
-            team = rng.sample(seats, team_size(players, mission or game.mission))
+            team = rng.sample(seats, game.team_size_for(mission or game.mission))
             others = [s for s in team if s != game.leader]
             sergeant = rng.choice(others) if "sergeant" in game.modules else None
-            game = game.propose(team, mission=mission, sergeant=sergeant)
+            outside = [s for s in seats if s not in team and s != game.leader]
+            investigator = rng.choice(outside) if game.hunt is not None else None
+            game = game.propose(team, mission=mission, sergeant=sergeant,
+                                investigator=investigator)
         elif game.phase == VOTE:
             game = game.vote(s for s in seats if rng.random() < approve)
         elif game.phase == WATCH:
             game = game.give_watch(rng.choice(game.team))
         elif game.phase == MISSION:
-            fails = sum(1 for s in game.team if s in spies and rng.random() < fail)
-            rogue_success = int(rogue in game.team and game.watch != rogue and rng.random() < 0.5)
-            game = game.play_mission(fails, rogue_success=rogue_success)
+            trapped = rng.choice(game.team) if "trapper" in game.modules else None
+            playing = [s for s in game.team if s != trapped]
+            # After a Switch the two Defectors play for the other side (rules.md §5.2).
+            failing = set(spies) ^ defectors if game.defectors_switched else set(spies)
+            failed = [s for s in playing if s in failing and s != spy_reverser
+                      and rng.random() < fail]
+            # At 7+ a spy Chief's Fail is a Chief Fail card (rules.md §6.1).
+            chief_fail = sum(s in chiefs[SPIES] for s in failed) if chief_fails else 0
+            fails = len(failed) - chief_fail
+            reverse = sum(1 for s in playing if s in reversers and s not in failing - {spy_reverser}
+                          and rng.random() < 0.3)
+            rogue_success = int(rogue in playing and rogue not in failing
+                                and game.watch != rogue and rng.random() < 0.5)
+            game = game.play_mission(fails, rogue_success=rogue_success, reverse=reverse,
+                                     trapped=trapped, chief_fail=chief_fail)
+        elif game.phase == LOYALTY:
+            game = game.reveal_loyalty(rng.choice(defector.left(game.loyalty)))
+        elif game.phase == INVESTIGATION:
+            game = game.investigate(rng.choice([s for s in seats if s != game.investigator]))
+        elif game.phase == ACCUSATION:
+            if game.hunt.early and rng.random() < 0.5:
+                game = game.accuse(None)
+            else:
+                accused = rng.randrange(players)
+                other = SPIES if game.hunt.accuser == RESISTANCE else RESISTANCE
+                game = game.accuse(accused, "chief" if accused in chiefs[other] else "not-chief")
+        elif game.phase == EXAMINATION:
+            game = game.examine(rng.choice([s for s in seats if s not in game.inquisitors]))
         elif game.phase == ROGUE_CLAIM:
             claims = spy_rogue is not None and rng.random() < 0.5
             try:

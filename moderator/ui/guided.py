@@ -19,8 +19,8 @@ from typing import Any
 from moderator import session as sessions
 from moderator.i18n import t
 from moderator.rules import (
-    ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, ROGUE_CLAIM, VOTE, WATCH, RuleError,
-    character_cards, tables,
+    ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION, PROPOSAL,
+    ROGUE_CLAIM, VOTE, WATCH, RuleError, character_cards, tables,
 )
 from moderator.session import Session
 from moderator.ui import timer, views
@@ -107,6 +107,11 @@ def _yes(guide: Guide, question: str, yes: str, no: str) -> bool:
                                  hint=t(guide.lang, "play.hint_select"))
 
 
+def ask_house_rule(guide: Guide) -> bool:
+    """A module combination the rules forbid or do not cover: play it anyway?"""
+    return _yes(guide, "play.house_rule_question", "play.house_rule_yes", "play.house_rule_no")
+
+
 def _clean(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip()
 
@@ -177,6 +182,9 @@ def checklist(current: Session, lang: str):
                             summary=t(lang, f"variant_summary.{variant}"))))
     for module in sorted(game.modules):
         lines.append(Text(t(lang, "setup.module", name=t(lang, f"module.{module}"))))
+        lines.append(Text("  " + t(lang, f"setup.module_note.{module}")))
+    if game.plot is not None:
+        lines.append(Text(box + t(lang, "play.check_plot", count=len(game.plot.deck))))
     cards = character_cards(game.players, game.modules, game.roles)
     lines.append(Text(box + t(lang, "setup.deck", count=sum(cards.values()))))
     lines += [Text(t(lang, "setup.card", count=count, card=t(lang, f"card.{card}")))
@@ -187,7 +195,8 @@ def checklist(current: Session, lang: str):
     if any(tables.fails_needed(game.players, m) == 2 for m in range(1, tables.MISSIONS + 1)):
         lines.append(Text("  " + t(lang, "play.check_two_fails")))
     lines.append(Text(box + t(lang, "play.check_votes")))
-    lines.append(Text(box + t(lang, "play.check_tokens", count=max(sizes))))
+    extra = "trapper" in game.modules  # one more Team token (rules.md §5.3)
+    lines.append(Text(box + t(lang, "play.check_tokens", count=max(sizes) + extra)))
     lines.append(Text(box + t(lang, "play.check_track")))
     leader = names[game.first_leader]
     how = "setup.leader_chosen" if current.history.setup.get("leader_chosen") \
@@ -350,7 +359,7 @@ def team_step(guide: Guide, current: Session) -> Any:
         )
         if isinstance(mission, Shortcut):
             return mission
-    size = tables.team_size(game.players, mission)
+    size = game.team_size_for(mission)
     question = t(lang, "play.team_question", leader=leader, count=size, mission=mission)
     if tables.fails_needed(game.players, mission) == 2:
         question += " " + t(lang, "now.two_fails")
@@ -374,6 +383,16 @@ def team_step(guide: Guide, current: Session) -> Any:
         if isinstance(sergeant, Shortcut):
             return sergeant
         action["sergeant"] = sergeant + 1
+    if views.investigator_due(game):
+        # The Investigator token, to someone neither leading nor on the team (rules.md §6.1)
+        outside = [seat for seat in range(game.players) if seat not in team + [game.leader]]
+        investigator = guide.prompter.select(
+            t(lang, "play.investigator_question", leader=leader), players(names, outside),
+            hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang), footer=footer,
+        )
+        if isinstance(investigator, Shortcut):
+            return investigator
+        action["investigator"] = investigator + 1
     return action
 
 
@@ -381,7 +400,7 @@ def mission_choices(game, lang: str) -> list[Choice]:
     choices = []
     for mission in game.open_missions:
         title = t(lang, "play.mission_choice", mission=mission,
-                  count=tables.team_size(game.players, mission))
+                  count=game.team_size_for(mission))
         if tables.fails_needed(game.players, mission) == 2:
             title += " " + t(lang, "status.two_fails_note")
         choices.append(Choice(title, mission))
@@ -409,12 +428,22 @@ def vote_step(guide: Guide, current: Session) -> Any:
 def mission_step(guide: Guide, current: Session) -> Any:
     """How many Fail cards the shuffled mission cards showed (rules.md §1.5); with the
     Sergeant module first whom the Sergeant made switch (§8), with the resistance Rogue
-    then how many Rogue Success cards were among them (§7)."""
+    then how many Rogue Success cards were among them (§7). With the Trapper the leader
+    names the trapped card before anything else (§5.3); with a Reverser the Reverse cards
+    are counted last (§6.2)."""
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.mission_title", mission=game.mission))
     guide.show(views.describe_now(current, lang))
     action: dict = {"type": "mission"}
     ask = dict(hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
+    if "trapper" in game.modules:
+        trapped = guide.prompter.select(
+            t(lang, "play.trap_question", leader=names[game.leader]), players(names, game.team),
+            **ask)
+        if isinstance(trapped, Shortcut):
+            return trapped
+        action["trapped"] = trapped + 1
+    revealed = len(game.team) - ("trapped" in action)  # the trapped card is taken out
     switched = None
     if game.sergeant is not None:
         others = [seat for seat in game.team if seat != game.sergeant]
@@ -423,14 +452,28 @@ def mission_step(guide: Guide, current: Session) -> Any:
             t(lang, "play.switch_question", sergeant=names[game.sergeant]), choices, **ask)
         if isinstance(switched, Shortcut):
             return switched
-    most = min(len(game.team), game.spies + (switched not in (None, NOBODY)))
+    # The Spy Reverser never plays Fail (§6.2); a spy Chief plays Chief Fail instead (§6.1).
+    chiefs = game.chief_fails_possible
+    spies = game.spies - ("spy-reverser" in game.characters) - chiefs
+    most = min(revealed, spies + (switched not in (None, NOBODY)))
     choices = [Choice(fails_choice(lang, fails, game.fails_needed), fails)
                for fails in range(most + 1)]
     fails = guide.prompter.select(t(lang, "play.fails_question"), choices, **ask)
     if isinstance(fails, Shortcut):
         return fails
     action["fails"] = fails
-    if "resistance-rogue" in game.characters and fails < len(game.team):
+    room = min(chiefs, revealed - fails)
+    if room > 0:
+        chief_fail = guide.prompter.select(t(lang, "play.chief_fail_question"), [
+            Choice(t(lang, "play.chief_fail_count", count=count), count)
+            for count in range(room + 1)
+        ], **ask)
+        if isinstance(chief_fail, Shortcut):
+            return chief_fail
+        if chief_fail:
+            action["chief_fail"] = chief_fail
+            fails += chief_fail
+    if "resistance-rogue" in game.characters and fails < revealed:
         rogue = guide.prompter.select(t(lang, "play.rogue_question"), [
             Choice(t(lang, "play.rogue_none"), 0), Choice(t(lang, "play.rogue_one"), 1),
         ], **ask)
@@ -438,6 +481,15 @@ def mission_step(guide: Guide, current: Session) -> Any:
             return rogue
         if rogue:
             action["rogue_success"] = rogue
+    room = min(game.reversers, revealed - fails - action.get("rogue_success", 0))
+    if room > 0:
+        reverse = guide.prompter.select(t(lang, "play.reverse_question"), [
+            Choice(t(lang, "play.reverse_count", count=count), count) for count in range(room + 1)
+        ], **ask)
+        if isinstance(reverse, Shortcut):
+            return reverse
+        if reverse:
+            action["reverse"] = reverse
     if switched not in (None, NOBODY):
         action["switched"] = switched + 1
     return action
@@ -456,6 +508,82 @@ def watch_step(guide: Guide, current: Session) -> Any:
     if isinstance(holder, Shortcut):
         return holder
     return {"type": "watch", "holder": holder + 1}
+
+
+def loyalty_step(guide: Guide, current: Session) -> Any:
+    """Defector module, at the start of rounds 3, 4 and 5: the top Loyalty card, drawn from
+    the game's shuffled deck or the one the table turned over (rules.md §5.2)."""
+    lang = guide.lang
+    guide.heading(t(lang, "play.loyalty_title", round=current.game.round))
+    guide.show(views.describe_now(current, lang))
+    drawn = sessions.loyalty_card(current)
+    card = guide.prompter.select(t(lang, "play.loyalty_question"), [
+        Choice(t(lang, "play.loyalty_draw"), drawn),
+        *(Choice(t(lang, f"play.loyalty_card.{card}"), card) for card in ("no-change", "switch")),
+    ], hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
+    if isinstance(card, Shortcut):
+        return card
+    return {"type": "loyalty", "card": card}
+
+
+def investigation_step(guide: Guide, current: Session) -> Any:
+    """Hunter module, after a mission: the leader (after a success) or the Investigator
+    token's holder (after a failure) looks at another player's Hunter Loyalty card
+    (rules.md §6.1)."""
+    game, names, lang = current.game, current.names, guide.lang
+    guide.heading(t(lang, "play.investigation_title"))
+    guide.show(views.describe_now(current, lang))
+    others = [seat for seat in range(game.players) if seat != game.investigator]
+    target = guide.prompter.select(
+        t(lang, "play.investigation_question", investigator=names[game.investigator]),
+        players(names, others), hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+    )
+    if isinstance(target, Shortcut):
+        return target
+    return {"type": "investigate", "player": target + 1}
+
+
+def accusation_step(guide: Guide, current: Session) -> Any:
+    """Hunter module: a Hunter names a player as the other side's Chief, and the accused
+    shows whether they are, as the rules make them (rules.md §6.1). Only the spy Hunter's
+    early accusation may be declined."""
+    game, names, lang = current.game, current.names, guide.lang
+    ask = dict(hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
+    guide.heading(t(lang, "play.accusation_title"))
+    guide.show(views.describe_now(current, lang))
+    choices = players(names)
+    if game.hunt.early:
+        choices = [Choice(t(lang, "play.accusation_nobody"), NOBODY), *choices]
+    accused = guide.prompter.select(t(lang, "play.accusation_question"), choices, **ask)
+    if isinstance(accused, Shortcut):
+        return accused
+    if accused == NOBODY:
+        return {"type": "accuse", "accused": None}
+    shown = ["chief", "not-chief"]
+    if game.hunt.accuser == "spies" and "coordinator" in game.characters:
+        shown.append("coordinator")
+    card = guide.prompter.select(
+        t(lang, "play.accusation_shows", accused=names[accused]),
+        [Choice(t(lang, f"play.shows.{value}"), value) for value in shown], **ask)
+    if isinstance(card, Shortcut):
+        return card
+    return {"type": "accuse", "accused": accused + 1, "shown": card}
+
+
+def examination_step(guide: Guide, current: Session) -> Any:
+    """Inquisitor module, after missions 2, 3 and 4: the token holder examines a player who
+    never held the token (rules.md §2.3)."""
+    game, names, lang = current.game, current.names, guide.lang
+    guide.heading(t(lang, "play.examination_title"))
+    guide.show(views.describe_now(current, lang))
+    never = [seat for seat in range(game.players) if seat not in game.inquisitors]
+    examined = guide.prompter.select(
+        t(lang, "play.examination_question", inquisitor=names[game.inquisitor]),
+        players(names, never), hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+    )
+    if isinstance(examined, Shortcut):
+        return examined
+    return {"type": "examine", "player": examined + 1}
 
 
 def rogue_claim_step(guide: Guide, current: Session) -> Any:
@@ -529,6 +657,10 @@ STEPS: dict[str, Callable[[Guide, Session], Any]] = {
     WATCH: watch_step,
     MISSION: mission_step,
     ROGUE_CLAIM: rogue_claim_step,
+    LOYALTY: loyalty_step,
+    EXAMINATION: examination_step,
+    INVESTIGATION: investigation_step,
+    ACCUSATION: accusation_step,
     ASSASSINATION: assassination_step,
     GAME_OVER: end_step,
 }
@@ -549,21 +681,50 @@ def report(guide: Guide, current: Session) -> None:
                   attempt=p.attempt)
         if p.sergeant is not None:
             guide.say("result.sergeant", sergeant=names[p.sergeant])
+        if p.investigator is not None:
+            guide.say("result.investigator", investigator=names[p.investigator])
     elif kind == "vote":
         report_vote(guide, current)
     elif kind == "watch":
         guide.say("result.watch", style="bold", holder=names[game.watch])
+    elif kind.startswith("plot_"):
+        from moderator.ui import plot_view
+
+        guide.show(plot_view.result(current, guide.lang), "bold")
     elif kind == "mission":
         m = game.missions[-1]
         if m.switched is not None:
             guide.say("result.switched", sergeant=names[m.sergeant], switched=names[m.switched])
+        if m.trapped is not None:
+            guide.say("result.trapped", trapped=names[m.trapped])
         key = "result.mission_success" if m.succeeded else "result.mission_fail"
         guide.say(key, style="bold blue" if m.succeeded else "bold red", mission=m.mission,
-                  count=m.fails)
+                  count=m.fails + m.chief_fail)
+        if m.chief_fail:
+            guide.say("result.chief_fail", count=m.chief_fail)
         if m.rogue_success:
             guide.say("result.rogue_success", count=m.rogue_success)
-        if m.succeeded and m.fails:
+        if m.reverse:
+            guide.say("result.reversed", count=m.reverse)
+        elif m.succeeded and m.fails:
             guide.say("result.two_fails_held")
+    elif kind == "loyalty":
+        guide.say(f"result.loyalty.{game.loyalty[-1]}", style="bold")
+    elif kind == "investigate":
+        guide.say("result.investigated", by=names[game.hunt.investigations[-1][1]],
+                  player=names[game.hunt.investigations[-1][2]])
+    elif kind == "accuse" and game.hunt.accusations and current.history.done[-1].data.get(
+            "accused") is not None:
+        accusation = game.hunt.accusations[-1]
+        guide.say(f"result.accused.{accusation.accuser}", style="bold",
+                  accused=names[accusation.accused])
+        if game.phase != GAME_OVER:
+            m = game.missions[-1]
+            guide.say("result.turned_success" if m.succeeded else "result.turned_fail",
+                      mission=m.mission)
+    elif kind == "examine":
+        guide.say("result.examined", style="bold", inquisitor=names[game.inquisitors[-2]],
+                  examined=names[game.inquisitor])
     elif kind == "rogue_claim":
         claimant = current.history.done[-1].data.get("claimant")
         if claimant is not None:

@@ -82,3 +82,18 @@ def describe_action(lang: str, who, action: dict) -> str:
     if action.get("take"):
         text += " (" + card_name(lang, action["take"]) + ")"
     return text
+
+
+def result(session: Session, lang: str) -> str:
+    """What the Plot step just recorded did, in one line."""
+    names, action = session.names, session.history.done[-1].data
+    if action["type"] == "plot_draw":
+        return t(lang, "result.plot_drawn", leader=names[session.game.leader],
+                 cards=", ".join(card_name(lang, c) for c in action["cards"]))
+    if action["type"] == "plot_give":
+        return t(lang, "result.plot_given", card=card_name(lang, action["card"]),
+                 to=names[action["to"] - 1])
+    target = action.get("target")
+    return t(lang, f"result.plot_used.{action['card']}", by=names[action["by"] - 1],
+             target=names[target - 1] if target else "",
+             taken=card_name(lang, action["take"]) if action.get("take") else "")

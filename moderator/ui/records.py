@@ -19,8 +19,10 @@ def _reason(lang: str, reason: str) -> str:
     return reason
 
 
-def _percent(count: int, total: int) -> str:
-    return f"{count:>5}  {100 * count / total:5.1f} %" if total else f"{count:>5}"
+def _percent(lang: str, count: int, total: int) -> str:
+    """`   12   60.0 %`; a German table writes `60,0 %`."""
+    rate = f"{100 * count / total:5.1f}".replace(".", t(lang, "records.decimal_mark"))
+    return f"{count:>5}  {rate} %"
 
 
 def _split(lang: str, wins: dict[str, int]) -> str:
@@ -53,10 +55,12 @@ def season(summary: dict, lang: str):
         parts.append(Text(t(lang, "records.stats.none_over")))
         return Group(*parts)
     charts = {
-        "records.stats.wins": [Row(t(lang, f"records.winner.{who}"), ((n, KIND[who]),),
-                                   _percent(n, over)) for who, n in summary["wins"].items()],
-        "records.stats.reasons": [Row(_reason(lang, why), ((n, "count"),), _percent(n, over))
-                                  for why, n in summary["reasons"].items()],
+        "records.stats.wins": [
+            Row(t(lang, f"records.winner.{who}"), ((n, KIND[who]),), _percent(lang, n, over))
+            for who, n in summary["wins"].items()],
+        "records.stats.reasons": [
+            Row(_reason(lang, why), ((n, "count"),), _percent(lang, n, over))
+            for why, n in summary["reasons"].items()],
         "records.stats.by_players": [
             Row(t(lang, "records.stats.players", count=row["players"]), _stacked(row["wins"]),
                 _split(lang, row["wins"])) for row in summary["by_players"]],
@@ -119,10 +123,10 @@ def simulation(result: dict, lang: str):
                 mix=", ".join(mix) or t(lang, "records.stats.base_game"), seed=result["seed"])
     charts = {
         "records.stats.wins": [Row(t(lang, f"records.winner.{who}"), ((n["count"], KIND[who]),),
-                                   _percent(n["count"], games))
+                                   _percent(lang, n["count"], games))
                                for who, n in result["wins"].items()],
         "records.stats.reasons": [Row(_reason(lang, why), ((n["count"], "count"),),
-                                      _percent(n["count"], games))
+                                      _percent(lang, n["count"], games))
                                   for why, n in result["reasons"].items()],
     }
     every = [row for rows in charts.values() for row in rows]

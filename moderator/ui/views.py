@@ -66,7 +66,7 @@ def _missions(game: Game, lang: str):
     results = {m.mission: m for m in game.missions}
     sizes, marks = [labels[1]], [labels[2]]
     for mission in range(1, tables.MISSIONS + 1):
-        sizes.append(str(tables.team_size(game.players, mission))
+        sizes.append(str(game.team_size_for(mission))
                      + ("*" if mission in two_fails else ""))
         marks.append(_result(results.get(mission), mission == game.mission))
     if two_fails:
@@ -105,7 +105,24 @@ def _track(session: Session, lang: str):
     following = ", ".join(session.names[s] for s in game.next_leaders[:4])
     text.append("\n" + t(lang, "status.leader", leader=session.names[game.leader],
                          following=following))
+    for line in module_lines(session, lang):
+        text.append("\n" + line)
     return text
+
+
+def module_lines(session: Session, lang: str) -> list[str]:
+    """What the Inquisitor and Defector modules put on the table for everyone to see."""
+    from moderator.rules import defector
+
+    game, names, lines = session.game, session.names, []
+    if game.inquisitor is not None:
+        lines.append(t(lang, "status.inquisitor", holder=names[game.inquisitor],
+                       held=", ".join(names[s] for s in game.inquisitors)))
+    if "defector" in game.modules:
+        cards = ", ".join(t(lang, f"loyalty_card.{card}") for card in game.loyalty)
+        lines.append(t(lang, "status.loyalty", count=len(game.loyalty), cards=cards,
+                       left=len(defector.left(game.loyalty))))
+    return lines
 
 
 class VoteHistory:
@@ -160,13 +177,35 @@ def now(session: Session, lang: str):
     text = Text(describe_now(session, lang), style="bold")
     command = next_command(session)
     if command:
-        text.append("\n  → " + t(lang, f"command.{command}"), style="dim")
+        line = t(lang, f"command.{command}")
+        if command == "mission":
+            line += "".join(" " + t(lang, f"command.mission_option.{module}")
+                            for module in mission_options(session.game))
+        if command.startswith("proposal") and investigator_due(session.game):
+            line += " " + t(lang, "command.investigator_option")
+        text.append("\n  → " + line, style="dim")
     return text
+
+
+def investigator_due(game: Game) -> bool:
+    """Does this team get the Investigator token? Before every mission but the last, after
+    which nobody investigates (rules.md §6.1)."""
+    return game.hunt is not None and len(game.missions) < tables.MISSIONS - 1
+
+
+def mission_options(game: Game) -> tuple[str, ...]:
+    """The modules whose cards or choices the `mission` command also records (the Hunter's
+    Chief Fail cards only at 7+, rules.md §6.1)."""
+    chief_fail = ("hunter",) if game.hunt is not None and game.players >= 7 else ()
+    return tuple(m for m in ("rogue", "reverser", "sergeant", "trapper") if m in game.modules
+                 ) + chief_fail
 
 
 def next_command(session: Session) -> str | None:
     """The i18n key (under `command.`) of the command that records the next step."""
     game = session.game
+    if game.phase == "accusation":
+        return "accusation_early" if game.hunt.early else "accusation"
     if game.phase == "plot_give":
         if not game.plot.pending:
             return "plot_give"
@@ -174,10 +213,6 @@ def next_command(session: Session) -> str | None:
     if game.phase == "proposal":
         key = "proposal_targeting" if game.mission is None else "proposal"
         return key + ("_sergeant" if "sergeant" in game.modules else "")
-    if game.phase == "mission":
-        return "mission" + "".join(
-            f"_{m}" for m in ("rogue", "sergeant") if m in game.modules
-        )
     return None if game.phase == GAME_OVER else game.phase
 
 
@@ -195,6 +230,14 @@ def describe_now(session: Session, lang: str) -> str:
         return t(lang, "now.assassination")
     if game.phase == "rogue_claim":
         return t(lang, "now.rogue_claim")
+    if game.phase == "examination":
+        return examination(game, names, lang)
+    if game.phase == "accusation":
+        return accusation(game, lang)
+    if game.phase == "investigation":
+        return investigation(game, names, lang)
+    if game.phase == "loyalty":
+        return t(lang, "now.loyalty", round=game.round)
     plot_step = plot_view.describe(session, lang) if game.plot else None
     if plot_step:
         return plot_step
@@ -208,6 +251,8 @@ def describe_now(session: Session, lang: str) -> str:
                      mission=game.mission, attempt=game.attempt)
             if game.fails_needed == 2:
                 text += " " + t(lang, "now.two_fails")
+        if investigator_due(game):
+            text += " " + t(lang, "now.investigator_token", leader=leader)
         if game.attempt == tables.MAX_REJECTIONS:
             text += " " + t(lang, "now.last_attempt")
         return text
@@ -230,8 +275,53 @@ def describe_now(session: Session, lang: str) -> str:
         text += " " + t(lang, "now.watch_held", holder=names[game.watch])
     if game.sergeant is not None:
         text += " " + t(lang, "now.sergeant_switch", sergeant=names[game.sergeant])
+    if "trapper" in game.modules:
+        text += " " + t(lang, "now.trap", leader=leader)
+    if game.reversers:
+        text += " " + t(lang, "now.reverse")
+    if "hunter" in mission_options(game):
+        text += " " + t(lang, "now.chief_fail")
     if game.fails_needed == 2:
         text += " " + t(lang, "now.two_fails")
+    return text
+
+
+def accusation(game: Game, lang: str) -> str:
+    """Whose Hunter accuses now, and what it decides (rules.md §6.1)."""
+    if game.hunt.early:
+        return t(lang, "now.accusation_early")
+    text = t(lang, f"now.accusation.{game.hunt.accuser}")
+    if game.hunt.accuser == "spies" and "coordinator" in game.characters:
+        text += " " + t(lang, "now.accusation_coordinator")
+    return text
+
+
+def investigation(game: Game, names: list[str], lang: str) -> str:
+    """Who investigates, and which Hunter Loyalty cards can be shown (rules.md §6.1)."""
+    from moderator.rules import hunter
+
+    by = names[game.investigator]
+    key = "now.investigation_success" if game.missions[-1].succeeded else \
+        "now.investigation_fail"
+    text = t(lang, key, investigator=by)
+    text += " " + t(lang, f"now.investigation_cards.{hunter.loyalty_cards(game.players)}")
+    if "dummy-agent" in game.characters:
+        text += " " + t(lang, "now.investigation_dummy")
+    return text
+
+
+#: Modules whose special characters an examination must not expose (rules.md §2.3).
+HIDDEN_BY_LOYALTY_CARDS = frozenset({"commander", "defector", "hunter", "reverser", "rogue"})
+
+
+def examination(game: Game, names: list[str], lang: str) -> str:
+    """Who examines, and which card the examined player hands over (rules.md §2.3)."""
+    text = t(lang, "now.examination", inquisitor=names[game.inquisitor])
+    shown = "loyalty" if game.modules & HIDDEN_BY_LOYALTY_CARDS else "character"
+    text += " " + t(lang, f"now.examination_{shown}")
+    if "defector" in game.modules:
+        setting = game.settings["inquisitor-defector-allegiance"]
+        text += " " + t(lang, f"now.examination_defector.{setting}")
     return text
 
 
@@ -247,6 +337,9 @@ def describe_action(lang: str, names: list[str], action: dict) -> str:
             text += " " + t(lang, "log.for_mission", mission=action["mission"])
         if action.get("sergeant"):
             text += "; " + t(lang, "log.sergeant", sergeant=who([action["sergeant"]]))
+        if action.get("investigator"):
+            text += "; " + t(lang, "log.investigator",
+                             investigator=who([action["investigator"]]))
         return text
     if kind == "watch":
         return t(lang, "log.watch", holder=who([action["holder"]]))
@@ -267,7 +360,27 @@ def describe_action(lang: str, names: list[str], action: dict) -> str:
             parts.append(t(lang, "log.rogue_success", count=action["rogue_success"]))
         if action.get("switched"):
             parts.append(t(lang, "log.switched", switched=who([action["switched"]])))
+        if action.get("reverse"):
+            parts.append(t(lang, "log.reverse", count=action["reverse"]))
+        if action.get("trapped"):
+            parts.append(t(lang, "log.trapped", trapped=who([action["trapped"]])))
+        if action.get("chief_fail"):
+            parts.append(t(lang, "log.chief_fail", count=action["chief_fail"]))
         return "; ".join(parts)
+    if kind == "loyalty":
+        return t(lang, f"log.loyalty.{action['card']}")
+    if kind == "examine":
+        return t(lang, "log.examine", player=who([action["player"]]))
+    if kind == "investigate":
+        return t(lang, "log.investigate", player=who([action["player"]]))
+    if kind == "accuse":
+        if action.get("accused") is None:
+            return t(lang, "log.no_accusation")
+        return t(lang, f"log.accuse.{action['shown']}", accused=who([action["accused"]]))
+    if kind == "blame":
+        key = "log.blame_right" if action["pretender"] else "log.blame_wrong"
+        return t(lang, key, deep_agent=who([action["deep_agent"]]),
+                 blamed=who([action["blamed"]]))
     if kind == "assassinate":
         return t(lang, "log.assassinate", target=who([action["target"]]),
                  commander=who([action["commander"]]))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -52,6 +54,19 @@ def test_a_finished_game_exports_to_every_format_and_comes_back_as_the_same_game
         **json.loads(shown["json"]), "game": after["game"]}
     again = play("undo", env=elsewhere)  # a normal game: undo works on it
     assert "Taken back: mission cards: 0 Fails." in again
+
+
+def test_the_json_summary_is_the_table_as_status_json_shows_it(play, status):
+    """design.md §4: seats 1-based, `approved` a boolean, a mission's `result` success/fail;
+    plus the module events and, entered after the game, the spies."""
+    finished(play, "roles --spies ben,dora")
+    doc = json.loads(play("export --format json"))
+    assert doc["summary"] == {**status(), "events": [doc["actions"][-1]], "spies": [2, 4]}
+    assert doc["summary"]["proposals"][1] == {
+        "mission": 2, "attempt": 1, "leader": 2, "team": [2, 3, 4], "approve": [3, 4],
+        "reject": [1, 2, 5], "approved": False}
+    assert set(doc) == {"format", "version", "id", "game", "setup", "actions", "summary"}
+    assert "seed" not in doc["setup"]
 
 
 def test_importing_the_same_file_twice_gives_one_game(play, moderator, tmp_path):
@@ -249,6 +264,7 @@ def test_stats_in_german(play):
     text = play("stats --lang de")
     assert "Saison: 4 gespeicherte Partien, 3 davon beendet" in text
     assert "Nach Spielerzahl" in text and "drei gescheiterte Missionen" in text
+    assert "    1   33,3 %" in text  # a German decimal comma
 
 
 def test_stats_without_games(play):
@@ -267,7 +283,8 @@ def test_stats_counts_a_damaged_game_as_unreadable(play, game_file):
 
 
 def test_simulate_repeats_with_a_seed_and_prints_win_rates(play, moderator):
-    first = json.loads(play("simulate --players 7 --games 300 --seed 11 --modules commander --json"))
+    first = json.loads(play("simulate --players 7 --games 300 --seed 11 --modules commander "
+                            "--json"))
     second = json.loads(play("simulate -p 7 -n 300 --seed 11 --modules commander --json"))
     assert first == second and first["seed"] == 11 and first["games"] == 300
     assert set(first["reasons"]) <= {"three_successes", "three_failures", "five_rejections",
@@ -295,3 +312,18 @@ def test_a_damaged_game_is_not_exported(play, refused, game_file):
     lines[3] = b'{"type": "vote", "approve": "nonsense"}\n'
     path.write_bytes(b"".join(lines))
     assert refused("export").startswith(f"Game {path.stem} is damaged at line 4 of its file")
+
+
+def test_simulate_shows_a_progress_bar_at_a_terminal(home):
+    """A real pseudo-terminal: the bar is drawn while the games run, then cleared."""
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "moderator", "simulate", "--players", "5", "--games", "3000",
+                         "--seed", "1"],
+        env={**os.environ, "MODERATOR_HOME": str(home), "NO_COLOR": "1", "TERM": "xterm"},
+        encoding="utf-8", timeout=60, dimensions=(24, 80))
+    child.expect_exact("Random games")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "3000 random games with 5 players: base game (seed 1)." in child.before

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from moderator.i18n import t
+from moderator.rules import MODULES
 
 
 def test_new_prints_the_deck_the_first_leader_and_the_reveal(moderator):
@@ -71,28 +72,11 @@ def test_leader_out_of_range_is_refused(refused):
 # -- modules and variants ---------------------------------------------------------------------
 
 
-def test_a_module_this_version_cannot_rule_on_is_refused_and_nothing_is_created(
-    refused, moderator
-):
-    assert refused("new --players 5 --modules hunter") == (
-        "This version of moderator cannot yet rule on the module 'Hunter', so it will not "
-        "pretend to: play it without the tool, or without the module."
-    )
-    assert moderator("games").stdout.startswith("No saved games yet")
-
-
-def test_a_module_this_version_cannot_rule_on_is_refused_in_german(refused):
-    assert refused("new --players 5 --modules hunter --lang de") == t(
-        "de", "errors.module_not_playable", module="Der Jäger"
-    )
-
-
-def test_a_character_of_a_module_this_version_cannot_rule_on_is_refused(refused):
-    assert refused("new --players 7 --modules hunter --roles coordinator "
-                   "--allow-incompatible") == (
-        "This version of moderator cannot yet rule on the module 'Hunter', so it will not "
-        "pretend to: play it without the tool, or without the module."
-    )
+@pytest.mark.parametrize("module", MODULES)
+def test_every_module_of_the_contract_can_be_played(play, status, module):
+    """design.md §4: the engine rules on every module; none is refused as unplayable."""
+    play(f"new --players 7 --modules {module} --no-play")
+    assert status()["modules"] == [module]
 
 
 def test_an_optional_character_needs_its_module(refused):

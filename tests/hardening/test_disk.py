@@ -67,7 +67,6 @@ def log_of(home: Path) -> Path:
 
 
 def test_a_new_game_on_a_full_disk_is_refused_and_leaves_nothing(disk):
-    moderator(disk, "games")
     (disk / "games").mkdir()
     fill(disk)
     for lang in ("en", "de"):

@@ -124,3 +124,13 @@ def test_lang_beats_moderator_lang_beats_the_locale(monkeypatch):
     monkeypatch.setenv("MODERATOR_LANG", "de")
     assert i18n.choose() == "de"
     assert i18n.choose("en") == "en"
+
+
+def test_every_module_has_a_name_and_a_setup_note():
+    """The setup sheet and the guided checklist say what each module changes at the table."""
+    from moderator.rules import MODULES
+
+    missing = [key for module in MODULES
+               for key in (f"module.{module}", f"setup.module_note.{module}")
+               if key not in catalogue("en")]
+    assert missing == []

@@ -110,6 +110,7 @@ def test_a_file_that_is_not_a_game_is_refused(text, code, params):
 
 def test_a_newer_format_is_refused():
     assert refusal({**document(), "version": 2}).code == "records.errors.import_newer"
+    assert refusal({**document(), "version": "1"}).code == "records.errors.import_not_game"
 
 
 @pytest.mark.parametrize("field,value", [
@@ -123,6 +124,7 @@ def test_a_newer_format_is_refused():
     ("created", "yesterday"),
     ("modules", "commander"),
     ("house_rules", {"rogue-win-team": 1}),
+    ("table", {"timer": "long"}),
 ])
 def test_a_setup_field_of_the_wrong_shape_is_named(field, value):
     doc = document()

@@ -242,3 +242,27 @@ def test_under_targeting_the_house_rule_decides_when_to_examine(timing, examined
             examined.append(target)
             game = game.examine(game.leader)
     assert examined == examined_after
+
+
+# -- random games with the modules ------------------------------------------------------------
+
+@pytest.mark.parametrize("modules", [
+    ["reverser"], ["trapper"], ["defector"], ["inquisitor"], ["trapper", "sergeant"],
+    ["defector", "inquisitor", "reverser"],
+])
+def test_random_games_with_the_modules_end_within_the_rules(modules):
+    """rules.md §2.3, §5.2, §5.3, §6.2: at most three examinations of different players and
+    three Loyalty cards; a trapped card is always a team member's."""
+    import random
+
+    from moderator.rules import random_game
+
+    for seed in range(60):
+        players = random.Random(seed).choice(range(5, 11))
+        game = random_game(players, random.Random(seed), modules=modules)
+        assert game.phase == "game_over"
+        assert len(game.loyalty) <= 3 and len(game.inquisitors) <= 4
+        assert len(set(game.inquisitors)) == len(game.inquisitors)
+        for done in game.missions:
+            assert done.trapped is None or done.trapped in done.team
+            assert done.fails + done.reverse <= len(done.team) - (done.trapped is not None)

@@ -1,0 +1,45 @@
+"""Steps of the Defector and Inquisitor modules between missions (rules.md §2.3, §5.2)."""
+
+from typing import Optional
+
+import typer
+
+from moderator import i18n
+from moderator.cli.common import Out, handled, seat_of
+from moderator.cli.game import _open, game_option, lang_option
+
+
+def register(app: typer.Typer, lang: str) -> None:
+    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+
+    @app.command("loyalty", help=h("loyalty"))
+    @handled
+    def loyalty(
+        out: Out,
+        card: Optional[str] = typer.Argument(None, help=h("loyalty_card"), show_default=False),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        current = _open(out, session, game)
+        if card is None and current.game.phase == "loyalty":
+            card = session.loyalty_card(current)
+        action = {"type": "loyalty", "card": card}
+        render.after(out, session.act(current.game_id, action))
+
+    @app.command("examine", help=h("examine"))
+    @handled
+    def examine(
+        out: Out,
+        player: str = typer.Argument(..., help=h("examined"), show_default=False),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        current = _open(out, session, game)
+        action = {"type": "examine", "player": seat_of(player, current.names) + 1}
+        render.after(out, session.act(current.game_id, action))

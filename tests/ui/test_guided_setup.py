@@ -1,0 +1,36 @@
+"""Guided setup of a combination the rules forbid: explained, then the host decides whether
+to play it as a house rule (rules.md §8, §10.2; issue: the guided setup asks before allowing)."""
+
+import pytest
+
+from moderator.cli.common import Out
+from moderator.cli.game import _checked
+from moderator.rules import RuleError
+
+
+def test_a_forbidden_combination_is_explained_and_allowed_when_the_host_says_so(guide, screen):
+    host = guide("Ja, als Hausregel", lang="de")
+    assert _checked(Out("de"), host, 9, ["rogue", "sergeant"], [], False, []) is True
+    assert "„Der Einzelgänger“ und „Der Feldwebel“ nicht zusammen" in screen(host)
+    assert host.prompter.asked[0].question == "Diese Kombination trotzdem spielen, als Hausregel?"
+
+
+def test_the_host_can_stop_there(guide):
+    host = guide("No, stop here")
+    with pytest.raises(RuleError) as refused:
+        _checked(Out("en"), host, 9, ["rogue", "sergeant"], [], False, [])
+    assert refused.value.code == "errors.forbidden"
+
+
+def test_without_a_terminal_nothing_is_asked():
+    with pytest.raises(RuleError):
+        _checked(Out("en"), None, 9, ["rogue", "sergeant"], [], False, [])
+    assert _checked(Out("en"), None, 9, ["rogue", "sergeant"], [], True, []) is True
+
+
+def test_other_refusals_are_not_turned_into_questions(guide):
+    host = guide()
+    with pytest.raises(RuleError) as refused:
+        _checked(Out("en"), host, 5, ["commander"], [], False, ["deep-cover", "blind-spy"])
+    assert refused.value.code == "errors.too_many_specials_spies"
+    assert host.prompter.asked == []
