@@ -2,6 +2,7 @@
 the file byte for byte as it was, and loading the file always gives the game in memory."""
 
 import os
+import shutil
 import tempfile
 
 from hypothesis import HealthCheck, settings
@@ -93,6 +94,9 @@ class LogMachine(RuleBasedStateMachine):
             self.game = (session.undo if back else session.redo)(self.game_id)[0].game
         except RuleError:
             assert path.read_bytes() == before
+
+    def teardown(self):
+        shutil.rmtree(self.home, ignore_errors=True)
 
     @invariant()
     def the_file_is_the_game(self):
