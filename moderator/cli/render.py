@@ -192,84 +192,15 @@ def setup(out: Out, session: Session) -> None:
 
 def after(out: Out, session: Session) -> None:
     """The result of the action just recorded, then what comes now."""
-    from moderator.ui import views
+    from rich.text import Text
 
-    game, names = session.game, session.names
-    kind = session.history.done[-1].data["type"]
-    if kind == "propose":
-        p = game.proposals[-1]
-        out.say("result.proposed", leader=names[p.leader], team=players(names, p.team),
-                mission=p.mission, attempt=p.attempt)
-        if p.sergeant is not None:
-            out.say("result.sergeant", sergeant=names[p.sergeant])
-        if p.investigator is not None:
-            out.say("result.investigator", investigator=names[p.investigator])
-    elif kind == "watch":
-        out.say("result.watch", holder=names[game.watch])
-    elif kind == "vote":
-        vote_result(out, session)
-    elif kind == "mission":
-        m = game.missions[-1]
-        if m.switched is not None:
-            out.say("result.switched", sergeant=names[m.sergeant], switched=names[m.switched])
-        if m.trapped is not None:
-            out.say("result.trapped", trapped=names[m.trapped])
-        key = "result.mission_success" if m.succeeded else "result.mission_fail"
-        out.say(key, mission=m.mission, count=m.fails + m.chief_fail)
-        if m.chief_fail:
-            out.say("result.chief_fail", count=m.chief_fail)
-        if m.rogue_success:
-            out.say("result.rogue_success", count=m.rogue_success)
-        if m.reverse:
-            out.say("result.reversed", count=m.reverse)
-        elif m.succeeded and m.fails:
-            out.say("result.two_fails_held")
-        out.say("result.score", resistance=game.successes, spies=game.failures)
-    elif kind.startswith("plot_"):
-        from moderator.ui import plot_view
+    from moderator.ui import results, views
 
-        out.console.print(plot_view.result(session, out.lang), markup=False)
-    elif kind == "rogue_claim":
-        claimant = session.history.done[-1].data.get("claimant")
-        if claimant is not None:
-            out.say("result.rogue_claim", claimant=names[claimant - 1])
-    elif kind == "loyalty":
-        out.say(f"result.loyalty.{game.loyalty[-1]}")
-    elif kind in ("investigate", "accuse", "blame"):
-        hunter_result(out, session)
-    elif kind == "examine":
-        out.say("result.examined", inquisitor=names[game.inquisitors[-2]],
-                examined=names[game.inquisitor])
-    elif kind == "assassinate":
-        a = game.assassination
-        out.say("result.assassinated", target=names[a.target], commander=names[a.commander])
-    if game.plot is not None:
+    for text, style in results.lines(session, out.lang):
+        out.print(Text(text, style=style or ""))
+    if session.game.plot is not None:
         plot_reminders(out, session)
     out.print(views.now(session, out.lang))
-
-
-def hunter_result(out: Out, session: Session) -> None:
-    """What an investigation, an accusation or the Blame did (rules.md §6.1)."""
-    game, names = session.game, session.names
-    action = session.history.done[-1].data
-    kind = action["type"]
-    if kind == "investigate":
-        by = game.hunt.investigations[-1][1]
-        out.say("result.investigated", by=names[by], player=names[action["player"] - 1])
-    elif kind == "blame":
-        key = "result.blame_right" if action["pretender"] else "result.blame_wrong"
-        out.say(key, deep_agent=names[action["deep_agent"] - 1],
-                blamed=names[action["blamed"] - 1])
-    elif action.get("accused") is None:
-        out.say("result.no_early_accusation")
-    else:
-        accusation = game.hunt.accusations[-1]
-        out.say(f"result.accused.{accusation.accuser}", accused=names[accusation.accused])
-        if game.phase != "game_over":
-            m = game.missions[-1]
-            key = "result.turned_success" if m.succeeded else "result.turned_fail"
-            out.say(key, mission=m.mission)
-            out.say("result.score", resistance=game.successes, spies=game.failures)
 
 
 def plot_reminders(out: Out, session: Session) -> None:
@@ -278,16 +209,3 @@ def plot_reminders(out: Out, session: Session) -> None:
     for card in game.usable():
         if card not in game.plot.pending:
             out.say(f"plot_now.{card.card}", holder=session.names[card.holder])
-
-
-def vote_result(out: Out, session: Session) -> None:
-    game, names = session.game, session.names
-    p = game.proposals[-1]
-    approve = sorted(p.approvals)
-    reject = sorted(set(range(game.players)) - p.approvals)
-    key = "result.approved" if p.approved else "result.rejected"
-    out.say(key, yes=len(approve), no=len(reject))
-    out.say("result.approve_list", names=players(names, approve) or "—")
-    out.say("result.reject_list", names=players(names, reject) or "—")
-    if not p.approved and game.winner is None:
-        out.say("result.track", count=game.rejections, limit=tables.MAX_REJECTIONS)

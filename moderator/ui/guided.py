@@ -671,88 +671,11 @@ STEPS: dict[str, Callable[[Guide, Session], Any]] = {
 
 def report(guide: Guide, current: Session) -> None:
     """The result of the step just recorded, at once: the team, the vote with the vote track,
-    the mission with the score."""
-    game, names = current.game, current.names
-    kind = current.history.done[-1].data["type"]
-    if kind == "propose":
-        p = game.proposals[-1]
-        guide.say("result.proposed", style="bold", leader=names[p.leader],
-                  team=", ".join(names[s] for s in p.team), mission=p.mission,
-                  attempt=p.attempt)
-        if p.sergeant is not None:
-            guide.say("result.sergeant", sergeant=names[p.sergeant])
-        if p.investigator is not None:
-            guide.say("result.investigator", investigator=names[p.investigator])
-    elif kind == "vote":
-        report_vote(guide, current)
-    elif kind == "watch":
-        guide.say("result.watch", style="bold", holder=names[game.watch])
-    elif kind.startswith("plot_"):
-        from moderator.ui import plot_view
+    the mission with the score (the same words as after a command)."""
+    from moderator.ui import results
 
-        guide.show(plot_view.result(current, guide.lang), "bold")
-    elif kind == "mission":
-        m = game.missions[-1]
-        if m.switched is not None:
-            guide.say("result.switched", sergeant=names[m.sergeant], switched=names[m.switched])
-        if m.trapped is not None:
-            guide.say("result.trapped", trapped=names[m.trapped])
-        key = "result.mission_success" if m.succeeded else "result.mission_fail"
-        guide.say(key, style="bold blue" if m.succeeded else "bold red", mission=m.mission,
-                  count=m.fails + m.chief_fail)
-        if m.chief_fail:
-            guide.say("result.chief_fail", count=m.chief_fail)
-        if m.rogue_success:
-            guide.say("result.rogue_success", count=m.rogue_success)
-        if m.reverse:
-            guide.say("result.reversed", count=m.reverse)
-        elif m.succeeded and m.fails:
-            guide.say("result.two_fails_held")
-    elif kind == "loyalty":
-        guide.say(f"result.loyalty.{game.loyalty[-1]}", style="bold")
-    elif kind == "investigate":
-        guide.say("result.investigated", by=names[game.hunt.investigations[-1][1]],
-                  player=names[game.hunt.investigations[-1][2]])
-    elif kind == "accuse" and game.hunt.accusations and current.history.done[-1].data.get(
-            "accused") is not None:
-        accusation = game.hunt.accusations[-1]
-        guide.say(f"result.accused.{accusation.accuser}", style="bold",
-                  accused=names[accusation.accused])
-        if game.phase != GAME_OVER:
-            m = game.missions[-1]
-            guide.say("result.turned_success" if m.succeeded else "result.turned_fail",
-                      mission=m.mission)
-    elif kind == "examine":
-        guide.say("result.examined", style="bold", inquisitor=names[game.inquisitors[-2]],
-                  examined=names[game.inquisitor])
-    elif kind == "rogue_claim":
-        claimant = current.history.done[-1].data.get("claimant")
-        if claimant is not None:
-            guide.say("result.rogue_claim", style="bold", claimant=names[claimant - 1])
-    elif kind == "assassinate":
-        a = game.assassination
-        guide.say("result.assassinated", style="bold", target=names[a.target],
-                  commander=names[a.commander])
-
-
-def report_vote(guide: Guide, current: Session) -> None:
-    game, names = current.game, current.names
-    p = game.proposals[-1]
-    approve = sorted(p.approvals)
-    reject = sorted(set(range(game.players)) - p.approvals)
-    key = "result.approved" if p.approved else "result.rejected"
-    guide.say(key, style="bold blue" if p.approved else "bold red", yes=len(approve),
-              no=len(reject))
-    guide.say("result.approve_list", names=", ".join(names[s] for s in approve) or "—")
-    guide.say("result.reject_list", names=", ".join(names[s] for s in reject) or "—")
-    if p.approved or game.winner is not None:
-        return
-    track = views.REJECTED * game.rejections + views.FREE * (
-        tables.MAX_REJECTIONS - game.rejections)
-    guide.say("play.track", track=track, count=game.rejections, limit=tables.MAX_REJECTIONS,
-              leader=names[game.leader])
-    if game.rejections == tables.MAX_REJECTIONS - 1:
-        guide.say("status.last_chance", style="bold yellow")
+    for text, style in results.lines(current, guide.lang):
+        guide.show(text, style)
 
 
 def summary(current: Session, lang: str):

@@ -185,7 +185,7 @@ def test_a_seven_player_game_in_english(play):
         "First leader: Player 1 (seat 1). Give them the leader card.",
         "Player 1 proposes Player 1, Player 2 for mission 1 (attempt 1).",
         "Rejected, 2 to 5.",
-        "Vote track: 1 of 5 rejected in this round. The leader card passes to the left.",
+        "Vote track: ●○○○○ 1 of 5. Player 2 gets the leader card.",
         "Approved, 4 to 3.",
         "Mission 1 succeeded: no Fail card.",
         "Mission 2 failed: 1 Fail card.",
