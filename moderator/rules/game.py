@@ -69,6 +69,13 @@ class Mission:
     turned: int = 0  # Hunter module: how often a wrong accusation turned the result over
 
 
+#: The order of the Plot windows within a round (rules.md §3.3).
+WINDOW_ORDER = {
+    plot.STRONG_LEADER: 0, plot.TAKE_RESPONSIBILITY: 1, plot.NO_CONFIDENCE: 2,
+    plot.IN_THE_SPOTLIGHT: 3, plot.CLOSE_EYE: 4,
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """A Plot card in someone's hands: held ("1"), in effect (□) or awaiting use (★)."""
@@ -444,20 +451,25 @@ class Game:
         game = replace(
             self, missions=self.missions + (done,), rejections=0, watch=None, phase=PROPOSAL,
         )._pass_leader()
-        earlier_rule = self.settings["rogue-earlier-mission"]
-        if game.failures == tables.WINS_NEEDED:
+        return game._decided() or game._after_mission()
+
+    def _decided(self) -> Game | None:
+        """What a third success or failure brings, whether a mission was just played or an
+        accusation turned one over: a Rogue's own win or claim first (rules.md §7), then the
+        Assassination (§5.1) or the Hunter's accusation (§6.1); None while neither has three."""
+        if self.failures == tables.WINS_NEEDED:
             if SPY_ROGUE in self.characters:
-                return replace(game, phase=ROGUE_CLAIM)
-            return game._third(SPIES)
-        if game.successes == tables.WINS_NEEDED:
+                return replace(self, phase=ROGUE_CLAIM)
+            return self._third(SPIES)
+        if self.successes == tables.WINS_NEEDED:
             if RESISTANCE_ROGUE in self.characters and rogue.resistance_rogue_wins(
-                game.missions, earlier_rule
+                self.missions, self.settings["rogue-earlier-mission"]
             ):
-                return game._rogue_wins(RESISTANCE_ROGUE)
+                return self._rogue_wins(RESISTANCE_ROGUE)
             if "commander" in self.modules:
-                return replace(game, phase=ASSASSINATION)
-            return game._third(RESISTANCE)
-        return game._after_mission()
+                return replace(self, phase=ASSASSINATION)
+            return self._third(RESISTANCE)
+        return None
 
     def _check_trap(self, pending: Proposal, trapped: int | None, switched: int | None) -> None:
         """Trapper module: the leader traps one team member's card (rules.md §5.3)."""
@@ -568,11 +580,7 @@ class Game:
         # A wrong accusation turns the mission over, and play goes on.
         turned = replace(last, succeeded=not last.succeeded, turned=last.turned + 1)
         game = replace(game, missions=self.missions[:-1] + (turned,))
-        if game.failures == tables.WINS_NEEDED:
-            return game._third(SPIES)
-        if game.successes == tables.WINS_NEEDED:
-            return game._third(RESISTANCE)
-        return replace(game, phase=INVESTIGATION)
+        return game._decided() or replace(game, phase=INVESTIGATION)
 
     def blame(self, deep_agent: int, blamed: int, pretender: bool) -> Game:
         """Once per game, before a vote, the Deep Agent reveals and names the Pretender; if
@@ -661,12 +669,17 @@ class Game:
         return tuple(sorted({c.bound for c in self.plot.held if c.card == plot.OPINION_MAKER}))
 
     def usable(self) -> tuple[Card, ...]:
-        """The held Plot cards that may be used right now, in the order players are asked:
-        from the leader clockwise (rules.md §3.3)."""
+        """The Plot cards that may be used right now, in the order players are asked: cards
+        that act at once first, then window by window as the round goes (No Confidence right
+        after the approval, In the Spotlight before cards are chosen, Keeping a Close Eye once
+        they are played), and within a window from the leader clockwise (rules.md §3.3)."""
         if self.plot is None or self.phase == GAME_OVER:
             return ()
         ready = [c for c in self.plot.pending + self.plot.held if self._window(c) is None]
-        return tuple(sorted(ready, key=lambda c: (c.holder - self.seat) % self.players))
+        return tuple(sorted(ready, key=lambda c: (
+            c not in self.plot.pending, WINDOW_ORDER.get(c.card, 0),
+            (c.holder - self.seat) % self.players,
+        )))
 
     def draw_plot(self, cards: Iterable[str]) -> Game:
         """The round's first leader draws (rules.md §3.2): the cards that came off the deck."""

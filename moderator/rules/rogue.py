@@ -30,10 +30,13 @@ def resistance_rogue_wins(missions: Sequence[Played], earlier_rule: str) -> bool
 
 def spy_claim_refusal(missions: Sequence[Played], seat: int, earlier_rule: str) -> str | None:
     """Why the record rules out a spy Rogue claim by `seat`, as an i18n key; None if it can
-    stand (the claimant was on this failed team and on an earlier team that revealed a Fail)."""
+    stand (the claimant was on this failed team, which revealed a Fail, and on an earlier team
+    that revealed a Fail)."""
     *earlier, last = missions
     if seat not in last.team:
         return "errors.rogue_claim_not_on_team"
+    if not last.fails:  # failed without a Fail card (a Reverse card turned it)
+        return "errors.rogue_claim_no_fail"
     candidates = [m for m in earlier if seat in m.team and m.fails]
     if earlier_rule == "same-result":
         candidates = [m for m in candidates if not m.succeeded]

@@ -245,3 +245,41 @@ def test_random_hunter_games_always_end():
         game = random_game(players, random.Random(seed), modules=["hunter"])
         assert game.phase == "game_over"
         assert game.reason in ("hunter_found_chief", "five_rejections")
+
+
+def _round(game, team, investigator, **cards):
+    """One approved mission with the given cards, the Watch token to its first member."""
+    game = game.propose(team, investigator=investigator).vote(set(range(4)))
+    if game.phase == "watch":
+        game = game.give_watch(team[0])
+    return game.play_mission(**cards)
+
+
+def test_a_wrong_accusation_that_makes_the_third_success_gives_the_rogue_a_second_chance():
+    """rules.md §7 (A): with the Hunter, a wrong accusation that produces a third success can
+    give the resistance Rogue their own win: Rogue Success on it and on an earlier mission."""
+    game = Game.new(7, 0, modules=["rogue", "hunter"], roles=["resistance-rogue"])
+    game = _round(game, [1, 2], 6, fails=0, rogue_success=1).investigate(3)
+    game = _round(game, [2, 3, 4], 6, fails=0).investigate(5)
+    game = _round(game, [3, 4, 5], 0, fails=1).investigate(1)  # no Chief Fail: no early one
+    game = _round(game, [4, 5, 6, 0], 1, fails=2).investigate(2)
+    game = _round(game, [5, 6, 0, 1], None, fails=1, rogue_success=1)  # the third failure
+    assert game.phase == "accusation"
+    game = game.accuse(3, "not-chief")  # wrong: mission 5 turns into the third success
+    assert (game.phase, game.reason, game.winners) == (
+        "game_over", "resistance_rogue_wins", (("resistance-rogue", "full"),))
+
+
+def test_a_wrong_accusation_that_makes_the_third_failure_lets_the_spy_rogue_claim():
+    """rules.md §7: the spy Rogue wins alone at the moment of the third failure, however it
+    came about; the record decides whether the claim can stand."""
+    game = Game.new(7, 0, modules=["rogue", "hunter"], roles=["spy-rogue"])
+    game = _round(game, [1, 2], 6, fails=1).investigate(3)
+    game = _round(game, [1, 3, 4], 6, fails=1).investigate(4)
+    game = _round(game, [3, 4, 5], 0, fails=0).investigate(1)
+    game = _round(game, [1, 5, 6, 0], 2, fails=1).investigate(1)  # one Fail: mission 4 holds
+    game = _round(game, [5, 6, 0, 2], None, fails=0)  # the third success
+    assert game.phase == "accusation"
+    turned = game.accuse(3, "not-chief")  # wrong: mission 5 fails, the third failure
+    assert turned.phase == "rogue_claim"
+    refused("errors.rogue_claim_no_fail", turned.claim_rogue, 0)  # no Fail on mission 5

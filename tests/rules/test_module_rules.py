@@ -299,3 +299,14 @@ def test_the_sergeant_switches_another_team_member():
     assert game.play_mission(0).missions[-1].switched is None  # passing is allowed
     refused("errors.no_sergeant_module",
             approve_all(Game.new(7, 0).propose([0, 1])).play_mission, 0, switched=1)
+
+
+def test_a_spy_rogue_claim_needs_a_fail_on_the_third_failed_mission():
+    """rules.md §7: a Fail played on the third failed mission; one that failed only by a
+    Reverse card showed no Fail, so nobody can claim it."""
+    game = Game.new(5, 0, modules=["rogue", "reverser"])
+    game = approve_all(game.propose([0, 1])).play_mission(1)
+    game = approve_all(game.propose([0, 1, 2])).play_mission(1)
+    game = approve_all(game.propose([0, 4])).give_watch(4).play_mission(0, reverse=1)
+    assert game.phase == "rogue_claim"
+    refused("errors.rogue_claim_no_fail", game.claim_rogue, 0)

@@ -248,12 +248,13 @@ def test_held_take_responsibility_is_used_after_the_hand_out():
     assert [(c.card, c.holder) for c in game.plot.held] == [(SL, 3)]
 
 
-def test_cards_usable_now_are_listed_from_the_leader_clockwise():
-    """rules.md §3.3: players get the chance in order from the leader, clockwise."""
+def test_cards_usable_now_are_listed_window_by_window_from_the_leader_clockwise():
+    """rules.md §3.3: No Confidence (right after approval) before Keeping a Close Eye (after
+    the cards are played); within a window, in order from the leader, clockwise."""
     game = hand_out(new(players=9, leader=4, **{"plot-hand-out": "any-other-players"}),
                     (NC, 6), (NC, 2), (EYE, 5))
     game = game.propose([0, 1, 2]).vote(range(9))
-    assert [(c.card, c.holder) for c in game.usable()] == [(EYE, 5), (NC, 6), (NC, 2)]
+    assert [(c.card, c.holder) for c in game.usable()] == [(NC, 6), (NC, 2), (EYE, 5)]
 
 
 def test_random_games_with_plot_cards_always_end():

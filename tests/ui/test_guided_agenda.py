@@ -89,7 +89,7 @@ def test_a_hunter_game_runs_start_to_finish_guided(cli, guide, newest, log, scre
         "The spy Hunter does not accuse now", "Anna",       # no; Eve investigates Anna
         ["Cleo", "Dan"], "Eve", [], 0, "Ben",
         ["Dan", "Eve", "Anna"], "Ben", [], 0,                # the third success
-        "Ben", "A Chief",                                    # the resistance Hunter is right
+        "Ben", "The Chief of the other side",                # the resistance Hunter is right
         "Close",
     )
     guided.play(host, newest())
