@@ -255,7 +255,8 @@ def _house_rules(game: Game, lang: str) -> list[str]:
 
 
 _STEPS = {
-    PLOT_DRAW: _plot_draw, PLOT_GIVE: _plot_give, PROPOSAL: _proposal, VOTE: _vote, WATCH: _watch, MISSION: _mission,
+    PLOT_DRAW: _plot_draw, PLOT_GIVE: _plot_give, PROPOSAL: _proposal, VOTE: _vote,
+    WATCH: _watch, MISSION: _mission,
     ROGUE_CLAIM: _rogue_claim, ASSASSINATION: _assassination, GAME_OVER: _game_over,
     LOYALTY: _loyalty, EXAMINATION: _examination, INVESTIGATION: _investigation,
     ACCUSATION: _accusation,

@@ -17,6 +17,7 @@ from moderator.rules.simulate import random_game
 __all__ = [
     "ACCUSATION", "ASSASSINATION", "EXAMINATION", "GAME_OVER", "INVESTIGATION", "LOYALTY",
     "MISSION", "MODULES", "PROPOSAL", "RESISTANCE", "ROGUE_CLAIM",
-    "ROLES", "SPIES", "VARIANTS", "VOTE", "WATCH", "Assassination", "Game", "Mission", "Proposal", "RuleError",
+    "ROLES", "SPIES", "VARIANTS", "VOTE", "WATCH", "Assassination", "Game", "Mission",
+    "Proposal", "RuleError",
     "Setup", "character_cards", "configure", "random_game",
 ]

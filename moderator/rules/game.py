@@ -789,7 +789,8 @@ class Game:
             raise RuleError("errors.plot_take_missing", seat=target)
         taken = theirs[0]
         bound = taken.bound
-        if taken.card in plot.LASTING and self.settings["plot-opinion-maker-taken"] == "binds-taker":
+        binds_taker = self.settings["plot-opinion-maker-taken"] == "binds-taker"
+        if taken.card in plot.LASTING and binds_taker:
             bound = by
         moved = replace(taken, holder=by, received=self.round, bound=bound)
         return self._plot(held=tuple(moved if c is taken else c for c in self.plot.held))
@@ -835,7 +836,9 @@ class Game:
             return None if plot_state.just_approved else "errors.plot_window.no_confidence"
         if card == plot.IN_THE_SPOTLIGHT:
             ahead = self.phase in (WATCH, MISSION) and plot_state.spotlight is None
-            return None if ahead and not plot_state.looked_at else "errors.plot_window.in_the_spotlight"
+            if ahead and not plot_state.looked_at:
+                return None
+            return "errors.plot_window.in_the_spotlight"
         if card == plot.CLOSE_EYE:
             return None if self.phase == MISSION else "errors.plot_window.close_eye"
         if card == plot.TAKE_RESPONSIBILITY:  # held: after the hand-out, before any team

@@ -72,7 +72,8 @@ def describe(session: Session, lang: str) -> str | None:
 def describe_action(lang: str, who, action: dict) -> str:
     """A logged Plot step in words; `who` turns 1-based seats into names."""
     if action["type"] == "plot_draw":
-        return t(lang, "log.plot_draw", cards=", ".join(card_name(lang, c) for c in action["cards"]))
+        drawn = ", ".join(card_name(lang, c) for c in action["cards"])
+        return t(lang, "log.plot_draw", cards=drawn)
     if action["type"] == "plot_give":
         return t(lang, "log.plot_give", card=card_name(lang, action["card"]),
                  to=who([action["to"]]))
