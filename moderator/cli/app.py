@@ -44,8 +44,19 @@ def build(lang: str) -> typer.Typer:
     return app
 
 
+def lang_last(args: list[str]) -> list[str]:
+    """`moderator --lang de status` means `moderator status --lang de`: every command takes
+    --lang, the program itself does not."""
+    if len(args) >= 3 and args[0] == "--lang":
+        return [*args[2:], "--lang", args[1]]
+    if len(args) >= 2 and args[0].startswith("--lang="):
+        return [*args[1:], args[0]]
+    return args
+
+
 def run(args: list[str]) -> int:
     """Run one command line; the exit code (0 done, 1 refused, 2 bad usage)."""
+    args = lang_last(args)
     lang = language_of(args)
     app = build(lang)
     try:

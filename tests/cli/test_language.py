@@ -133,3 +133,10 @@ def test_a_damaged_german_game_is_reported_in_german(german_game, moderator, gam
     result = moderator("status")
     assert result.exit_code == 1
     assert t("de", "errors.game_corrupt", game=path.stem, line=2) in result.stderr
+
+
+def test_lang_may_come_before_the_command(german_game, capsys):
+    assert run(["--lang", "en", "undo"]) == 1
+    assert capsys.readouterr().err == "There is nothing to take back: no action has been recorded.\n"
+    assert run(["--lang=en", "plot", "list"]) == 1
+    assert capsys.readouterr().err == "This game is played without Plot cards.\n"
