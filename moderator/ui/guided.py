@@ -250,6 +250,12 @@ def play(guide: Guide, game_id: str) -> None:
 def step_for(game) -> Callable[[Guide, Session], Any]:
     """The step that asks for what the game needs now (with Plot cards, their moments too)."""
     step = STEPS.get(game.phase, unguided)
+    if game.phase == PROPOSAL and game.hunt is not None:
+        from moderator.ui import guided_blame
+
+        if guided_blame.possible(game):
+            team = step
+            step = lambda guide, current: guided_blame.offered(guide, current, team)  # noqa: E731
     if game.plot is None:
         return step
     from moderator.ui import guided_plot

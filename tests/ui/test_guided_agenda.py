@@ -146,3 +146,24 @@ def test_a_trapper_game_runs_start_to_finish_guided(cli, guide, newest, log, scr
         "propose 2 3 4 5", "vote --reject ''", "mission --fails 2 --trap 4",
         "propose 3 4 5", "vote --reject ''", "mission --fails 0 --trap 5",
         "propose 1 2 4 5", "vote --reject ''", "mission --fails 0 --trap 1", apart=True))
+
+
+def test_the_blame_is_offered_before_each_team_until_it_is_used(cli, guide, newest, log):
+    """rules.md §6.1: once per game, during team building before the vote, the Deep Agent may
+    reveal and blame a player as the Pretender."""
+    new = "new --players 7 --modules hunter --roles deep-agent,pretender --leader 1 --no-play"
+    cli(new)
+    host = guide("No Blame now", ["Player 1", "Player 2"], "Player 4",
+                 ["Player 3", "Player 4", "Player 5", "Player 6"],  # rejected
+                 "Player 6", "Player 3", "Yes: the two swap character cards and sides",
+                 Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    questions = [asked.question for asked in host.prompter.asked]
+    blame = "Before the team: does the Deep Agent reveal and blame someone as the Pretender " \
+            "(once per game)?"
+    assert questions.count(blame) == 2  # before each proposal, until it is used
+    assert questions[-1] != blame  # used: not offered again
+    assert log() == log(cli(
+        new, "propose 1 2 --investigator 4", "vote --reject 3,4,5,6",
+        "blame 3 --deep-agent 6 --pretender", apart=True))

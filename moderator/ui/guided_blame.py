@@ -1,0 +1,48 @@
+"""The Blame in the guided game (rules.md §6.1): once per game, during team building before
+the vote, the Deep Agent may reveal and name the Pretender. Offered before each team while it
+is still unused; a "no" holds for that proposal only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from moderator.i18n import t
+from moderator.session import Session
+from moderator.ui.guided import NOBODY, Guide, players, shortcuts
+from moderator.ui.prompts import Choice, Shortcut
+
+
+def possible(game) -> bool:
+    return (game.hunt is not None and game.hunt.blame is None
+            and {"deep-agent", "pretender"} <= game.characters)
+
+
+def offered(guide: Guide, current: Session, then: Callable[[Guide, Session], Any]) -> Any:
+    """Ask whether the Deep Agent blames now, then go on with the team step."""
+    game, names, lang = current.game, current.names, guide.lang
+    moment = ("blame", len(game.missions), len(game.proposals))
+    if moment in guide.passed:
+        return then(guide, current)
+    ask = dict(hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
+    deep_agent = guide.prompter.select(
+        t(lang, "play.blame_question"),
+        [Choice(t(lang, "play.blame_none"), NOBODY), *players(names)], **ask)
+    if isinstance(deep_agent, Shortcut):
+        return deep_agent
+    if deep_agent == NOBODY:
+        guide.passed[moment] = set()
+        return then(guide, current)
+    others = [seat for seat in range(game.players) if seat != deep_agent]
+    blamed = guide.prompter.select(t(lang, "play.blame_whom", deep_agent=names[deep_agent]),
+                                   players(names, others), **ask)
+    if isinstance(blamed, Shortcut):
+        return blamed
+    right = guide.prompter.select(
+        t(lang, "play.blame_shown", blamed=names[blamed]),
+        [Choice(t(lang, "play.blame_right"), True), Choice(t(lang, "play.blame_wrong"), False)],
+        **ask)
+    if isinstance(right, Shortcut):
+        return right
+    return {"type": "blame", "deep_agent": deep_agent + 1, "blamed": blamed + 1,
+            "pretender": right}
