@@ -5,7 +5,7 @@ from typing import Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, handled, seat_of
+from moderator.cli.common import Out, handled, seat_number
 from moderator.cli.game import _open, game_option, lang_option
 
 
@@ -41,5 +41,5 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.cli import render
 
         current = _open(out, session, game)
-        action = {"type": "examine", "player": seat_of(player, current.names) + 1}
+        action = {"type": "examine", "player": seat_number(player, current.names)}
         render.after(out, session.act(current.game_id, action))

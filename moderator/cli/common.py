@@ -182,6 +182,11 @@ def seat_of(token: str, names: list[str]) -> int:
     raise Refusal("errors.player_unknown", name=token, names=", ".join(names))
 
 
+def seat_number(token: str, names: list[str]) -> int:
+    """A player as the log and JSON count them: 1-based."""
+    return seat_of(token, names) + 1
+
+
 def seats_of(tokens: Iterable[str], names: list[str]) -> list[int]:
     """Several players; naming one twice is refused."""
     seats: list[int] = []

@@ -2,13 +2,13 @@
 
 import contextlib
 import unicodedata
-from typing import List, Optional
+from typing import List, NoReturn, Optional
 
 import typer
 
 from moderator import i18n
 from moderator.cli.common import (
-    USAGE, Out, Refusal, fold, handled, players, seat_of, seats_of, split,
+    USAGE, Out, Refusal, fold, handled, players, seat_number, seat_of, seats_of, split,
 )
 from moderator.rules import RuleError
 from moderator.store import StoreError
@@ -96,9 +96,7 @@ def register(app: typer.Typer, lang: str) -> None:
     def status(
         out: Out,
         as_json: bool = typer.Option(False, "--json", help=h("json")),
-        vote_history: Optional[bool] = typer.Option(
-            None, "--vote-history/--no-vote-history", help=h("vote_history")
-        ),
+        vote_history: Optional[bool] = vote_history_option(lang),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
@@ -135,9 +133,9 @@ def register(app: typer.Typer, lang: str) -> None:
         if mission is not None:
             action["mission"] = mission
         if sergeant is not None:
-            action["sergeant"] = seat_of(sergeant, current.names) + 1
+            action["sergeant"] = seat_number(sergeant, current.names)
         if investigator is not None:
-            action["investigator"] = seat_of(investigator, current.names) + 1
+            action["investigator"] = seat_number(investigator, current.names)
         render.after(out, session.act(current.game_id, action))
 
     @app.command("vote", help=h("vote"))
@@ -153,9 +151,7 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.cli import render
 
         if approve is None and reject is None:
-            with contextlib.suppress(RuleError, StoreError):  # only to speak the game's language
-                _open(out, session, game)
-            raise Refusal("errors.vote_no_side", exit_code=USAGE)
+            bad_usage(out, game, "errors.vote_no_side")
         current = _open(out, session, game)
         names = current.names
         approvals = seats_of(split(approve), names) if approve is not None else None
@@ -194,11 +190,11 @@ def register(app: typer.Typer, lang: str) -> None:
         if rogue_success:
             action["rogue_success"] = rogue_success
         if switch is not None:
-            action["switched"] = seat_of(switch, current.names) + 1
+            action["switched"] = seat_number(switch, current.names)
         if reverse:
             action["reverse"] = reverse
         if trap is not None:
-            action["trapped"] = seat_of(trap, current.names) + 1
+            action["trapped"] = seat_number(trap, current.names)
         if chief_fail:
             action["chief_fail"] = chief_fail
         render.after(out, session.act(current.game_id, action))
@@ -215,7 +211,7 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.cli import render
 
         current = _open(out, session, game)
-        action = {"type": "watch", "holder": seat_of(holder, current.names) + 1}
+        action = {"type": "watch", "holder": seat_number(holder, current.names)}
         render.after(out, session.act(current.game_id, action))
 
     @app.command("rogue-claim", help=h("rogue_claim"))
@@ -231,13 +227,11 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.cli import render
 
         if (claimant is None) == (not nobody):
-            with contextlib.suppress(RuleError, StoreError):  # only to speak the game's language
-                _open(out, session, game)
-            raise Refusal("errors.claim_usage", exit_code=USAGE)
+            bad_usage(out, game, "errors.claim_usage")
         current = _open(out, session, game)
         action = {"type": "rogue_claim", "claimant": None}
         if claimant is not None:
-            action["claimant"] = seat_of(claimant, current.names) + 1
+            action["claimant"] = seat_number(claimant, current.names)
         render.after(out, session.act(current.game_id, action))
 
     @app.command("assassinate", help=h("assassinate"))
@@ -255,10 +249,25 @@ def register(app: typer.Typer, lang: str) -> None:
         current = _open(out, session, game)
         action = {
             "type": "assassinate",
-            "target": seat_of(target, current.names) + 1,
-            "commander": seat_of(commander, current.names) + 1,
+            "target": seat_number(target, current.names),
+            "commander": seat_number(commander, current.names),
         }
         render.after(out, session.act(current.game_id, action))
+
+
+def bad_usage(out: Out, game_id: Optional[str], code: str) -> NoReturn:
+    """Refuse a malformed command line (exit 2), in the language of the game it was meant for
+    when there is one."""
+    from moderator import session
+
+    with contextlib.suppress(RuleError, StoreError):
+        _open(out, session, game_id)
+    raise Refusal(code, exit_code=USAGE)
+
+
+def vote_history_option(lang: str):
+    return typer.Option(None, "--vote-history/--no-vote-history",
+                        help=i18n.t(lang, "help.vote_history"))
 
 
 def _open(out: Out, session, game_id: Optional[str]):

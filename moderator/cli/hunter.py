@@ -1,15 +1,12 @@
 """The Hunter module's steps: investigations, accusations and the Blame (rules.md §6.1)."""
 
-import contextlib
 from typing import Optional
 
 import typer
 
 from moderator import i18n
-from moderator.cli.common import USAGE, Out, Refusal, handled, seat_of
-from moderator.cli.game import _open, game_option, lang_option
-from moderator.rules import RuleError
-from moderator.store import StoreError
+from moderator.cli.common import Out, handled, seat_number
+from moderator.cli.game import _open, bad_usage, game_option, lang_option
 
 
 def register(app: typer.Typer, lang: str) -> None:
@@ -27,7 +24,7 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.cli import render
 
         current = _open(out, session, game)
-        action = {"type": "investigate", "player": seat_of(player, current.names) + 1}
+        action = {"type": "investigate", "player": seat_number(player, current.names)}
         render.after(out, session.act(current.game_id, action))
 
     @app.command("accuse", help=h("accuse"))
@@ -44,13 +41,11 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.cli import render
 
         if (accused is None) == (not nobody) or (accused is not None and shows is None):
-            with contextlib.suppress(RuleError, StoreError):  # only to speak the game's language
-                _open(out, session, game)
-            raise Refusal("errors.accuse_usage", exit_code=USAGE)
+            bad_usage(out, game, "errors.accuse_usage")
         current = _open(out, session, game)
         action = {"type": "accuse", "accused": None}
         if accused is not None:
-            action.update(accused=seat_of(accused, current.names) + 1, shown=shows)
+            action.update(accused=seat_number(accused, current.names), shown=shows)
         render.after(out, session.act(current.game_id, action))
 
     @app.command("blame", help=h("blame"))
@@ -69,6 +64,6 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.cli import render
 
         current = _open(out, session, game)
-        action = {"type": "blame", "deep_agent": seat_of(deep_agent, current.names) + 1,
-                  "blamed": seat_of(blamed, current.names) + 1, "pretender": pretender}
+        action = {"type": "blame", "deep_agent": seat_number(deep_agent, current.names),
+                  "blamed": seat_number(blamed, current.names), "pretender": pretender}
         render.after(out, session.act(current.game_id, action))

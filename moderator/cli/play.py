@@ -14,7 +14,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled
-from moderator.cli.game import _open, game_option, lang_option
+from moderator.cli.game import _open, game_option, lang_option, vote_history_option
 
 #: The exit code of a game paused with Ctrl-C (128 + SIGINT, as shells report it).
 PAUSED = 130
@@ -28,9 +28,7 @@ def register(app: typer.Typer, lang: str) -> None:
     def play(
         out: Out,
         timer: Optional[int] = timer_option(lang),
-        vote_history: Optional[bool] = typer.Option(
-            None, "--vote-history/--no-vote-history", help=h("vote_history")
-        ),
+        vote_history: Optional[bool] = vote_history_option(lang),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:

@@ -6,7 +6,7 @@ from typing import List, Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, Refusal, handled, seat_of
+from moderator.cli.common import Out, Refusal, handled, seat_number, seat_of
 from moderator.cli.game import _open, game_option, lang_option
 
 _SPELL_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
@@ -47,7 +47,7 @@ def register(app: typer.Typer, lang: str) -> None:
 
         current = _open(out, session, game)
         action = {"type": "plot_give", "card": card_of(card),
-                  "to": seat_of(player, current.names) + 1}
+                  "to": seat_number(player, current.names)}
         render.after(out, session.act(current.game_id, action))
 
     @group.command("use", help=h("plot_use"))
@@ -68,7 +68,7 @@ def register(app: typer.Typer, lang: str) -> None:
         card_id = card_of(card)
         action = {"type": "plot_use", "card": card_id, "by": _user(current, card_id, by) + 1}
         if target is not None:
-            action["target"] = seat_of(target, current.names) + 1
+            action["target"] = seat_number(target, current.names)
         if take is not None:
             action["take"] = card_of(take)
         render.after(out, session.act(current.game_id, action))

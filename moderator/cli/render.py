@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from moderator.cli.common import Out, players
-from moderator.rules import tables
+from moderator.cli.common import Out
 from moderator.session import Session
 
 
