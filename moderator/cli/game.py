@@ -49,7 +49,7 @@ def register(app: typer.Typer, lang: str) -> None:
         ),
         as_json: bool = typer.Option(False, "--json", help=h("json")),
     ) -> None:
-        from moderator import session
+        from moderator import public, session
         from moderator.cli import play, render
 
         chosen_roles = split(roles)
@@ -81,7 +81,7 @@ def register(app: typer.Typer, lang: str) -> None:
             table=recorded,
         )
         if as_json:
-            out.json(render.status(started))
+            out.json(public.status(started))
             return
         if guide is not None:
             play.run(out, started.game_id, lambda: guided.begin(guide, started))
@@ -100,12 +100,12 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import play, render
+        from moderator import public, session
+        from moderator.cli import play
 
         current = _open(out, session, game)
         if as_json:
-            out.json(render.status(current))
+            out.json(public.status(current))
             return
         from moderator.ui import views
 

@@ -125,6 +125,6 @@ def _move(out: Out, kind: str, game: Optional[str]) -> None:
 
 def describe(out: Out, names: list, action: dict) -> str:
     """One logged action in words (shared with guided play's undo)."""
-    from moderator.ui import views
+    from moderator import narration
 
-    return views.describe_action(out.lang, names, action)
+    return narration.describe_action(out.lang, names, action)

@@ -80,7 +80,7 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
+        from moderator import narration, session
         from moderator.ui import plot_view
 
         current = _open(out, session, game)
@@ -88,9 +88,9 @@ def register(app: typer.Typer, lang: str) -> None:
             raise Refusal("errors.no_plot_module")
         out.print(plot_view.plot_cards(current, out.lang))
         for card in sorted(set(current.game.plot.deck)):
-            out.say("plot.rule_line", card=plot_view.card_name(out.lang, card),
+            out.say("plot.rule_line", card=narration.card_name(out.lang, card),
                     rule=out.t(f"plot_rule.{card}",
-                               shown=plot_view.shown_card(current.game, out.lang)))
+                               shown=narration.shown_card(current.game, out.lang)))
 
 
 def card_of(token: str) -> str:

@@ -156,10 +156,10 @@ def exported(current, fmt: str, lang: str) -> str:
     if fmt == "json":
         import json
 
-        from moderator.cli import render
+        from moderator import public
         from moderator.records import archive
 
-        summary = {**render.status(current),
+        summary = {**public.status(current),
                    "events": [s.action for s in record.steps if s.kind == "event"],
                    "spies": None if record.sides is None else [s + 1 for s in record.sides]}
         doc = archive.document(current, summary)
@@ -227,7 +227,7 @@ def refusal(out: Out, refused) -> Refusal:
 def state(out: Out, game) -> str:
     """How an imported game ended, or where it stands."""
     from moderator.rules import GAME_OVER
-    from moderator.ui.views import outcome
+    from moderator.narration import outcome
 
     if game.phase == GAME_OVER:
         return outcome(game, out.lang)

@@ -28,7 +28,7 @@ from moderator import session
 from moderator.i18n import has, t
 from moderator.rules import GAME_OVER, Game
 from moderator.rules.house_rules import defaults
-from moderator.ui.views import FAIL, SUCCESS, describe_action, outcome
+from moderator.narration import FAIL, SUCCESS, describe_action, outcome
 
 #: Actions whose content the proposal and mission lines already show.
 SHOWN_IN_LINES = frozenset({"propose", "watch"})

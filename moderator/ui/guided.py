@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from moderator import narration
 from moderator import session as sessions
 from moderator.i18n import t
 from moderator.rules import (
@@ -299,7 +300,7 @@ def use(guide: Guide, current: Session, command: str) -> Session:
             guide.say(refusal.code, style="bold")
             return current
         guide.say("history.undo", style="bold",
-                  text=views.describe_action(guide.lang, current.names, action))
+                  text=narration.describe_action(guide.lang, current.names, action))
         show_table(guide, current)
     elif command == "table":
         show_table(guide, current)
@@ -390,7 +391,7 @@ def team_step(guide: Guide, current: Session) -> Any:
         if isinstance(sergeant, Shortcut):
             return sergeant
         action["sergeant"] = sergeant + 1
-    if views.investigator_due(game):
+    if narration.investigator_due(game):
         # The Investigator token, to someone neither leading nor on the team (rules.md §6.1)
         outside = [seat for seat in range(game.players) if seat not in team + [game.leader]]
         investigator = guide.prompter.select(
@@ -421,7 +422,7 @@ def vote_step(guide: Guide, current: Session) -> Any:
     guide.heading(t(lang, "play.vote_title", mission=game.mission, attempt=game.attempt,
                     limit=tables.MAX_REJECTIONS))
     warn = "bold yellow" if game.attempt == tables.MAX_REJECTIONS else None
-    guide.show(views.describe_now(current, lang), warn)
+    guide.show(narration.describe_now(current, lang), warn)
     rejected = guide.prompter.checkbox(
         t(lang, "play.who_rejected"), players(names), hint=t(lang, "play.hint_rejected"),
         shortcuts=shortcuts(lang), footer=discussion(guide, len(game.proposals) - 1),
@@ -440,7 +441,7 @@ def mission_step(guide: Guide, current: Session) -> Any:
     are counted last (§6.2)."""
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.mission_title", mission=game.mission))
-    guide.show(views.describe_now(current, lang))
+    guide.show(narration.describe_now(current, lang))
     action: dict = {"type": "mission"}
     ask = dict(hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
     if "trapper" in game.modules:
@@ -507,7 +508,7 @@ def watch_step(guide: Guide, current: Session) -> Any:
     (rules.md §7)."""
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.watch_title"))
-    guide.show(views.describe_now(current, lang))
+    guide.show(narration.describe_now(current, lang))
     holder = guide.prompter.select(
         t(lang, "play.watch_question", leader=names[game.leader]), players(names, game.team),
         hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
@@ -522,7 +523,7 @@ def loyalty_step(guide: Guide, current: Session) -> Any:
     the game's shuffled deck or the one the table turned over (rules.md §5.2)."""
     lang = guide.lang
     guide.heading(t(lang, "play.loyalty_title", round=current.game.round))
-    guide.show(views.describe_now(current, lang))
+    guide.show(narration.describe_now(current, lang))
     drawn = sessions.loyalty_card(current)
     card = guide.prompter.select(t(lang, "play.loyalty_question"), [
         Choice(t(lang, "play.loyalty_draw"), drawn),
@@ -539,7 +540,7 @@ def investigation_step(guide: Guide, current: Session) -> Any:
     (rules.md §6.1)."""
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.investigation_title"))
-    guide.show(views.describe_now(current, lang))
+    guide.show(narration.describe_now(current, lang))
     others = [seat for seat in range(game.players) if seat != game.investigator]
     target = guide.prompter.select(
         t(lang, "play.investigation_question", investigator=names[game.investigator]),
@@ -557,7 +558,7 @@ def accusation_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     ask = dict(hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
     guide.heading(t(lang, "play.accusation_title"))
-    guide.show(views.describe_now(current, lang))
+    guide.show(narration.describe_now(current, lang))
     choices = players(names)
     if game.hunt.early:
         choices = [Choice(t(lang, "play.accusation_nobody"), NOBODY), *choices]
@@ -582,7 +583,7 @@ def examination_step(guide: Guide, current: Session) -> Any:
     never held the token (rules.md §2.3)."""
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.examination_title"))
-    guide.show(views.describe_now(current, lang))
+    guide.show(narration.describe_now(current, lang))
     never = [seat for seat in range(game.players) if seat not in game.inquisitors]
     examined = guide.prompter.select(
         t(lang, "play.examination_question", inquisitor=names[game.inquisitor]),
@@ -598,7 +599,7 @@ def rogue_claim_step(guide: Guide, current: Session) -> Any:
     win alone, which the rules make them reveal; or nobody does (rules.md §7)."""
     names, lang = current.names, guide.lang
     guide.heading(t(lang, "play.claim_title"))
-    guide.show(views.describe_now(current, lang))
+    guide.show(narration.describe_now(current, lang))
     choices = [Choice(t(lang, "play.claim_nobody"), NOBODY), *players(names)]
     claimant = guide.prompter.select(t(lang, "play.claim_question"), choices,
                                      hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
@@ -679,9 +680,7 @@ STEPS: dict[str, Callable[[Guide, Session], Any]] = {
 def report(guide: Guide, current: Session) -> None:
     """The result of the step just recorded, at once: the team, the vote with the vote track,
     the mission with the score (the same words as after a command)."""
-    from moderator.ui import results
-
-    for text, style in results.lines(current, guide.lang):
+    for text, style in narration.result_lines(current, guide.lang):
         guide.show(text, style)
 
 
@@ -692,7 +691,7 @@ def summary(current: Session, lang: str):
 
     game, names = current.game, current.names
     winner = "bold blue" if game.winner == "resistance" else "bold red"
-    lines = [Text(views.describe_now(current, lang), style=winner)]
+    lines = [Text(narration.describe_now(current, lang), style=winner)]
     for m in game.missions:
         key = "play.summary_success" if m.succeeded else "play.summary_fail"
         lines.append(Text(t(lang, key, mission=m.mission, count=m.fails,

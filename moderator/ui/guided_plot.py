@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from moderator import narration
 from moderator import session as sessions
 from moderator.i18n import t
 from moderator.rules import MISSION, PROPOSAL, WATCH, plot
 from moderator.rules.game import PLOT_DRAW, PLOT_GIVE
 from moderator.session import Session
-from moderator.ui import views
 from moderator.ui.guided import NOBODY, Guide, players, shortcuts
-from moderator.ui.plot_view import card_name, shown_card
+from moderator.narration import card_name, shown_card
 from moderator.ui.prompts import Choice, Shortcut
 
 #: The held cards whose moment may come in each phase, in the order the windows open.
@@ -119,7 +119,7 @@ def draw_step(guide: Guide, current: Session) -> Any:
     drew from its own deck (rules.md §3.2)."""
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.plot_draw_title", mission=game.mission or game.round))
-    guide.show(views.describe_now(current, lang))
+    guide.show(narration.describe_now(current, lang))
     how = guide.prompter.select(
         t(lang, "play.plot_draw_how", leader=names[game.leader]),
         [Choice(t(lang, "play.plot_draw_tool"), True), Choice(t(lang, "play.plot_draw_own"),
@@ -150,7 +150,7 @@ def give_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     if game.plot.pending:
         card = game.plot.pending[0]
-        guide.show(views.describe_now(current, lang), "bold")
+        guide.show(narration.describe_now(current, lang), "bold")
         return _use(guide, current, card)
     card = game.plot.drawn[0]
     guide.show(t(lang, f"plot_rule.{card}", shown=shown_card(game, lang)), "dim")

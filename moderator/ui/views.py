@@ -7,13 +7,15 @@ black-and-white printout, and for a colour-blind player.
 from __future__ import annotations
 
 from moderator.i18n import t
+from moderator.narration import (
+    FAIL, FREE, REJECTED, SUCCESS, describe_now, investigator_due, mission_options,
+)
 from moderator.rules import GAME_OVER, Game, tables
 from moderator.session import Session
 from moderator.ui import plot_view
 
-SUCCESS, FAIL, OPEN, NEXT = "✔", "✘", "·", "▶"
+OPEN, NEXT = "·", "▶"
 APPROVE, REJECT = "+", "−"
-REJECTED, FREE = "●", "○"
 
 #: The widest the name column of the vote history gets; longer names are cut with "…".
 NAME_WIDTH = 12
@@ -169,7 +171,6 @@ class VoteHistory:
         yield Text(legend, style="dim")
 
 
-
 def now(session: Session, lang: str):
     """What the table does next, and below it the command that records it."""
     from rich.text import Text
@@ -187,20 +188,6 @@ def now(session: Session, lang: str):
     return text
 
 
-def investigator_due(game: Game) -> bool:
-    """Does this team get the Investigator token? Before every mission but the last, after
-    which nobody investigates (rules.md §6.1)."""
-    return game.hunt is not None and len(game.missions) < tables.MISSIONS - 1
-
-
-def mission_options(game: Game) -> tuple[str, ...]:
-    """The modules whose cards or choices the `mission` command also records (the Hunter's
-    Chief Fail cards only at 7+, rules.md §6.1)."""
-    chief_fail = ("hunter",) if game.hunt is not None and game.players >= 7 else ()
-    return tuple(m for m in ("rogue", "reverser", "sergeant", "trapper") if m in game.modules
-                 ) + chief_fail
-
-
 def next_command(session: Session) -> str | None:
     """The i18n key (under `command.`) of the command that records the next step."""
     game = session.game
@@ -214,176 +201,3 @@ def next_command(session: Session) -> str | None:
         key = "proposal_targeting" if game.mission is None else "proposal"
         return key + ("_sergeant" if "sergeant" in game.modules else "")
     return None if game.phase == GAME_OVER else game.phase
-
-
-def outcome(game: Game, lang: str) -> str:
-    """Who won, fully or partly, and why."""
-    won = ", ".join(t(lang, f"winners.{victory}.{who}") for who, victory in game.winners)
-    return t(lang, "now.game_over", winner=won, reason=t(lang, f"reason.{game.reason}"))
-
-
-def describe_now(session: Session, lang: str) -> str:
-    game, names = session.game, session.names
-    if game.phase == GAME_OVER:
-        return outcome(game, lang)
-    if game.phase == "assassination":
-        return t(lang, "now.assassination")
-    if game.phase == "rogue_claim":
-        return t(lang, "now.rogue_claim")
-    if game.phase == "examination":
-        return examination(game, names, lang)
-    if game.phase == "accusation":
-        return accusation(game, lang)
-    if game.phase == "investigation":
-        return investigation(game, names, lang)
-    if game.phase == "loyalty":
-        return t(lang, "now.loyalty", round=game.round)
-    plot_step = plot_view.describe(session, lang) if game.plot else None
-    if plot_step:
-        return plot_step
-    leader = names[game.leader]
-    if game.phase == "proposal":
-        if game.mission is None:
-            text = t(lang, "now.proposal_targeting", leader=leader,
-                     missions=", ".join(map(str, game.open_missions)))
-        else:
-            text = t(lang, "now.proposal", leader=leader, count=game.team_size,
-                     mission=game.mission, attempt=game.attempt)
-            if game.fails_needed == 2:
-                text += " " + t(lang, "now.two_fails")
-        if investigator_due(game):
-            text += " " + t(lang, "now.investigator_token", leader=leader)
-        if game.attempt == tables.MAX_REJECTIONS:
-            text += " " + t(lang, "now.last_attempt")
-        return text
-    team = ", ".join(names[s] for s in game.team)
-    if game.phase == "vote":
-        text = t(lang, "now.vote", team=team)
-        if game.sergeant is not None:
-            text += " " + t(lang, "now.sergeant_named", sergeant=names[game.sergeant])
-        if game.opinion_makers:
-            text += " " + t(lang, "now.opinion_first",
-                            names=", ".join(names[s] for s in game.opinion_makers))
-        if game.attempt == tables.MAX_REJECTIONS:
-            text += " " + t(lang, "now.last_attempt")
-        return text
-    if game.phase == "watch":
-        return t(lang, "now.watch", leader=leader, team=team)
-    key = "now.mission_rogue" if "rogue" in game.modules else "now.mission"
-    text = t(lang, key, team=team, mission=game.mission)
-    if game.watch is not None:
-        text += " " + t(lang, "now.watch_held", holder=names[game.watch])
-    if game.sergeant is not None:
-        text += " " + t(lang, "now.sergeant_switch", sergeant=names[game.sergeant])
-    if "trapper" in game.modules:
-        text += " " + t(lang, "now.trap", leader=leader)
-    if game.reversers:
-        text += " " + t(lang, "now.reverse")
-    if "hunter" in mission_options(game):
-        text += " " + t(lang, "now.chief_fail")
-    if game.fails_needed == 2:
-        text += " " + t(lang, "now.two_fails")
-    return text
-
-
-def accusation(game: Game, lang: str) -> str:
-    """Whose Hunter accuses now, and what it decides (rules.md §6.1)."""
-    if game.hunt.early:
-        return t(lang, "now.accusation_early")
-    text = t(lang, f"now.accusation.{game.hunt.accuser}")
-    if game.hunt.accuser == "spies" and "coordinator" in game.characters:
-        text += " " + t(lang, "now.accusation_coordinator")
-    return text
-
-
-def investigation(game: Game, names: list[str], lang: str) -> str:
-    """Who investigates, and which Hunter Loyalty cards can be shown (rules.md §6.1)."""
-    from moderator.rules import hunter
-
-    by = names[game.investigator]
-    key = "now.investigation_success" if game.missions[-1].succeeded else \
-        "now.investigation_fail"
-    text = t(lang, key, investigator=by)
-    text += " " + t(lang, f"now.investigation_cards.{hunter.loyalty_cards(game.players)}")
-    if "dummy-agent" in game.characters:
-        text += " " + t(lang, "now.investigation_dummy")
-    return text
-
-
-#: Modules whose special characters an examination must not expose (rules.md §2.3).
-HIDDEN_BY_LOYALTY_CARDS = frozenset({"commander", "defector", "hunter", "reverser", "rogue"})
-
-
-def examination(game: Game, names: list[str], lang: str) -> str:
-    """Who examines, and which card the examined player hands over (rules.md §2.3)."""
-    text = t(lang, "now.examination", inquisitor=names[game.inquisitor])
-    shown = "loyalty" if game.modules & HIDDEN_BY_LOYALTY_CARDS else "character"
-    text += " " + t(lang, f"now.examination_{shown}")
-    if "defector" in game.modules:
-        setting = game.settings["inquisitor-defector-allegiance"]
-        text += " " + t(lang, f"now.examination_defector.{setting}")
-    return text
-
-
-def describe_action(lang: str, names: list[str], action: dict) -> str:
-    """One logged action in words (`moderator log`, "taken back: …" after an undo)."""
-    def who(seats) -> str:
-        return ", ".join(names[s - 1] for s in seats) or "—"
-
-    kind = action["type"]
-    if kind == "propose":
-        text = t(lang, "log.propose", team=who(action["team"]))
-        if action.get("mission"):
-            text += " " + t(lang, "log.for_mission", mission=action["mission"])
-        if action.get("sergeant"):
-            text += "; " + t(lang, "log.sergeant", sergeant=who([action["sergeant"]]))
-        if action.get("investigator"):
-            text += "; " + t(lang, "log.investigator",
-                             investigator=who([action["investigator"]]))
-        return text
-    if kind == "watch":
-        return t(lang, "log.watch", holder=who([action["holder"]]))
-    if kind.startswith("plot_"):
-        return plot_view.describe_action(lang, who, action)
-    if kind == "rogue_claim":
-        if action.get("claimant") is None:
-            return t(lang, "log.no_claim")
-        return t(lang, "log.rogue_claim", claimant=who([action["claimant"]]))
-    if kind == "vote":
-        approve = action["approve"]
-        reject = [s for s in range(1, len(names) + 1) if s not in approve]
-        return t(lang, "log.vote", yes=len(approve), no=len(reject), approve=who(approve),
-                 reject=who(reject))
-    if kind == "mission":
-        parts = [t(lang, "log.mission", count=action["fails"])]
-        if action.get("rogue_success"):
-            parts.append(t(lang, "log.rogue_success", count=action["rogue_success"]))
-        if action.get("switched"):
-            parts.append(t(lang, "log.switched", switched=who([action["switched"]])))
-        if action.get("reverse"):
-            parts.append(t(lang, "log.reverse", count=action["reverse"]))
-        if action.get("trapped"):
-            parts.append(t(lang, "log.trapped", trapped=who([action["trapped"]])))
-        if action.get("chief_fail"):
-            parts.append(t(lang, "log.chief_fail", count=action["chief_fail"]))
-        return "; ".join(parts)
-    if kind == "loyalty":
-        return t(lang, f"log.loyalty.{action['card']}")
-    if kind == "examine":
-        return t(lang, "log.examine", player=who([action["player"]]))
-    if kind == "investigate":
-        return t(lang, "log.investigate", player=who([action["player"]]))
-    if kind == "accuse":
-        if action.get("accused") is None:
-            return t(lang, "log.no_accusation")
-        return t(lang, f"log.accuse.{action['shown']}", accused=who([action["accused"]]))
-    if kind == "blame":
-        key = "log.blame_right" if action["pretender"] else "log.blame_wrong"
-        return t(lang, key, deep_agent=who([action["deep_agent"]]),
-                 blamed=who([action["blamed"]]))
-    if kind == "assassinate":
-        return t(lang, "log.assassinate", target=who([action["target"]]),
-                 commander=who([action["commander"]]))
-    if kind == "sides":  # `moderator roles`, after the game
-        return t(lang, "records.event.sides", spies=who(action["spies"]))
-    return kind
