@@ -36,6 +36,15 @@ class Quit(Exception):
     """The host chose to stop. Nothing is lost: every step is on disk already."""
 
 
+class ShortcutPressed(Exception):
+    """A key always at hand (undo, the table, the rules, quit) left a menu of the game; the
+    guided loop handles it in one place, so no step has to check for it."""
+
+    def __init__(self, shortcut: Shortcut) -> None:
+        super().__init__(shortcut.command)
+        self.shortcut = shortcut
+
+
 @dataclass
 class Guide:
     """What the guided game talks through, and the group's choices for it."""
@@ -52,6 +61,27 @@ class Guide:
     clock: Callable[[], float] = time.monotonic
     began: dict[int, float] = field(default_factory=dict)  # proposal -> discussion start
     passed: dict[tuple, set] = field(default_factory=dict)  # Plot: who said no, per window
+
+    def select(self, question: str, choices: Sequence[Choice], hint: str = "",
+               footer: Callable[[], str] | None = None) -> Any:
+        """A menu of the game, with the keys always at hand; one choice's value."""
+        return self._asked(self.prompter.select(
+            question, choices, hint=hint or t(self.lang, "play.hint_select"),
+            shortcuts=shortcuts(self.lang), footer=footer))
+
+    def checkbox(self, question: str, choices: Sequence[Choice], hint: str,
+                 validate: Callable[[list], str | None] | None = None,
+                 footer: Callable[[], str] | None = None) -> list:
+        """A list to tick, with the keys always at hand; the ticked values."""
+        return self._asked(self.prompter.checkbox(
+            question, choices, hint=hint, validate=validate, shortcuts=shortcuts(self.lang),
+            footer=footer))
+
+    @staticmethod
+    def _asked(answer: Any) -> Any:
+        if isinstance(answer, Shortcut):
+            raise ShortcutPressed(answer)
+        return answer
 
     def say(self, key: str, /, style: str | None = None, **params: object) -> None:
         """A catalogue text."""
@@ -237,12 +267,14 @@ def play(guide: Guide, game_id: str) -> None:
     current = sessions.open_game(game_id)
     show_table(guide, current)
     while True:
-        answer = step_for(current.game)(guide, current)
+        try:
+            answer = step_for(current.game)(guide, current)
+        except ShortcutPressed as pressed:
+            current = use(guide, current, pressed.shortcut.command)
+            continue
         if answer == CLOSE:
             return
-        if isinstance(answer, Shortcut):
-            current = use(guide, current, answer.command)
-        elif isinstance(answer, dict):
+        if isinstance(answer, dict):
             current = record(guide, current, answer)
         else:  # recorded elsewhere: read the game again
             current = sessions.open_game(game_id)
@@ -361,45 +393,35 @@ def team_step(guide: Guide, current: Session) -> Any:
     action: dict = {"type": "propose"}
     mission = game.mission
     if mission is None:  # Targeting: the leader picks an open mission first (rules.md §2.1)
-        mission = guide.prompter.select(
+        mission = guide.select(
             t(lang, "play.choose_mission", leader=leader), mission_choices(game, lang),
-            hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang), footer=footer,
+            footer=footer,
         )
-        if isinstance(mission, Shortcut):
-            return mission
     size = game.team_size_for(mission)
     question = t(lang, "play.team_question", leader=leader, count=size, mission=mission)
     if tables.fails_needed(game.players, mission) == 2:
         question += " " + t(lang, "now.two_fails")
-    team = guide.prompter.checkbox(
+    team = guide.checkbox(
         question, players(names), hint=t(lang, "play.hint_tick"),
         validate=lambda ticked: None if len(ticked) == size else t(
-            lang, "play.team_size", count=size, ticked=len(ticked)),
-        shortcuts=shortcuts(lang), footer=footer,
+            lang, "play.team_size", count=size, ticked=len(ticked)), footer=footer,
     )
-    if isinstance(team, Shortcut):
-        return team
     action["team"] = [seat + 1 for seat in team]
     if game.targeting:
         action["mission"] = mission
     if "sergeant" in game.modules:  # a team member other than the leader (rules.md §8)
-        sergeant = guide.prompter.select(
+        sergeant = guide.select(
             t(lang, "play.sergeant_question", leader=leader),
-            players(names, [seat for seat in team if seat != game.leader]),
-            hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang), footer=footer,
+            players(names, [seat for seat in team if seat != game.leader]), footer=footer,
         )
-        if isinstance(sergeant, Shortcut):
-            return sergeant
         action["sergeant"] = sergeant + 1
     if narration.investigator_due(game):
         # The Investigator token, to someone neither leading nor on the team (rules.md §6.1)
         outside = [seat for seat in range(game.players) if seat not in team + [game.leader]]
-        investigator = guide.prompter.select(
+        investigator = guide.select(
             t(lang, "play.investigator_question", leader=leader), players(names, outside),
-            hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang), footer=footer,
+            footer=footer,
         )
-        if isinstance(investigator, Shortcut):
-            return investigator
         action["investigator"] = investigator + 1
     return action
 
@@ -423,12 +445,10 @@ def vote_step(guide: Guide, current: Session) -> Any:
                     limit=tables.MAX_REJECTIONS))
     warn = "bold yellow" if game.attempt == tables.MAX_REJECTIONS else None
     guide.show(narration.describe_now(current, lang), warn)
-    rejected = guide.prompter.checkbox(
+    rejected = guide.checkbox(
         t(lang, "play.who_rejected"), players(names), hint=t(lang, "play.hint_rejected"),
-        shortcuts=shortcuts(lang), footer=discussion(guide, len(game.proposals) - 1),
+        footer=discussion(guide, len(game.proposals) - 1),
     )
-    if isinstance(rejected, Shortcut):
-        return rejected
     return {"type": "vote",
             "approve": [seat + 1 for seat in range(game.players) if seat not in rejected]}
 
@@ -443,59 +463,45 @@ def mission_step(guide: Guide, current: Session) -> Any:
     guide.heading(t(lang, "play.mission_title", mission=game.mission))
     guide.show(narration.describe_now(current, lang))
     action: dict = {"type": "mission"}
-    ask = dict(hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
     if "trapper" in game.modules:
-        trapped = guide.prompter.select(
-            t(lang, "play.trap_question", leader=names[game.leader]), players(names, game.team),
-            **ask)
-        if isinstance(trapped, Shortcut):
-            return trapped
+        trapped = guide.select(
+            t(lang, "play.trap_question", leader=names[game.leader]), players(names, game.team))
         action["trapped"] = trapped + 1
     revealed = len(game.team) - ("trapped" in action)  # the trapped card is taken out
     switched = None
     if game.sergeant is not None:
         others = [seat for seat in game.team if seat != game.sergeant]
         choices = [Choice(t(lang, "play.no_switch"), NOBODY), *players(names, others)]
-        switched = guide.prompter.select(
-            t(lang, "play.switch_question", sergeant=names[game.sergeant]), choices, **ask)
-        if isinstance(switched, Shortcut):
-            return switched
+        switched = guide.select(
+            t(lang, "play.switch_question", sergeant=names[game.sergeant]), choices)
     # The Spy Reverser never plays Fail (§6.2); a spy Chief plays Chief Fail instead (§6.1).
     chiefs = game.chief_fails_possible
     spies = game.spies - ("spy-reverser" in game.characters) - chiefs
     most = min(revealed, spies + (switched not in (None, NOBODY)))
     choices = [Choice(fails_choice(lang, fails, game.fails_needed), fails)
                for fails in range(most + 1)]
-    fails = guide.prompter.select(t(lang, "play.fails_question"), choices, **ask)
-    if isinstance(fails, Shortcut):
-        return fails
+    fails = guide.select(t(lang, "play.fails_question"), choices)
     action["fails"] = fails
     room = min(chiefs, revealed - fails)
     if room > 0:
-        chief_fail = guide.prompter.select(t(lang, "play.chief_fail_question"), [
+        chief_fail = guide.select(t(lang, "play.chief_fail_question"), [
             Choice(t(lang, "play.chief_fail_count", count=count), count)
             for count in range(room + 1)
-        ], **ask)
-        if isinstance(chief_fail, Shortcut):
-            return chief_fail
+        ])
         if chief_fail:
             action["chief_fail"] = chief_fail
             fails += chief_fail
     if "resistance-rogue" in game.characters and fails < revealed:
-        rogue = guide.prompter.select(t(lang, "play.rogue_question"), [
+        rogue = guide.select(t(lang, "play.rogue_question"), [
             Choice(t(lang, "play.rogue_none"), 0), Choice(t(lang, "play.rogue_one"), 1),
-        ], **ask)
-        if isinstance(rogue, Shortcut):
-            return rogue
+        ])
         if rogue:
             action["rogue_success"] = rogue
     room = min(game.reversers, revealed - fails - action.get("rogue_success", 0))
     if room > 0:
-        reverse = guide.prompter.select(t(lang, "play.reverse_question"), [
+        reverse = guide.select(t(lang, "play.reverse_question"), [
             Choice(t(lang, "play.reverse_count", count=count), count) for count in range(room + 1)
-        ], **ask)
-        if isinstance(reverse, Shortcut):
-            return reverse
+        ])
         if reverse:
             action["reverse"] = reverse
     if switched not in (None, NOBODY):
@@ -509,12 +515,9 @@ def watch_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.watch_title"))
     guide.show(narration.describe_now(current, lang))
-    holder = guide.prompter.select(
+    holder = guide.select(
         t(lang, "play.watch_question", leader=names[game.leader]), players(names, game.team),
-        hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
     )
-    if isinstance(holder, Shortcut):
-        return holder
     return {"type": "watch", "holder": holder + 1}
 
 
@@ -525,12 +528,10 @@ def loyalty_step(guide: Guide, current: Session) -> Any:
     guide.heading(t(lang, "play.loyalty_title", round=current.game.round))
     guide.show(narration.describe_now(current, lang))
     drawn = sessions.loyalty_card(current)
-    card = guide.prompter.select(t(lang, "play.loyalty_question"), [
+    card = guide.select(t(lang, "play.loyalty_question"), [
         Choice(t(lang, "play.loyalty_draw"), drawn),
         *(Choice(t(lang, f"play.loyalty_card.{card}"), card) for card in ("no-change", "switch")),
-    ], hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
-    if isinstance(card, Shortcut):
-        return card
+    ])
     return {"type": "loyalty", "card": card}
 
 
@@ -542,12 +543,10 @@ def investigation_step(guide: Guide, current: Session) -> Any:
     guide.heading(t(lang, "play.investigation_title"))
     guide.show(narration.describe_now(current, lang))
     others = [seat for seat in range(game.players) if seat != game.investigator]
-    target = guide.prompter.select(
+    target = guide.select(
         t(lang, "play.investigation_question", investigator=names[game.investigator]),
-        players(names, others), hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+        players(names, others),
     )
-    if isinstance(target, Shortcut):
-        return target
     return {"type": "investigate", "player": target + 1}
 
 
@@ -556,25 +555,20 @@ def accusation_step(guide: Guide, current: Session) -> Any:
     shows whether they are, as the rules make them (rules.md §6.1). Only the spy Hunter's
     early accusation may be declined."""
     game, names, lang = current.game, current.names, guide.lang
-    ask = dict(hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
     guide.heading(t(lang, "play.accusation_title"))
     guide.show(narration.describe_now(current, lang))
     choices = players(names)
     if game.hunt.early:
         choices = [Choice(t(lang, "play.accusation_nobody"), NOBODY), *choices]
-    accused = guide.prompter.select(t(lang, "play.accusation_question"), choices, **ask)
-    if isinstance(accused, Shortcut):
-        return accused
+    accused = guide.select(t(lang, "play.accusation_question"), choices)
     if accused == NOBODY:
         return {"type": "accuse", "accused": None}
     shown = ["chief", "not-chief"]
     if game.hunt.accuser == "spies" and "coordinator" in game.characters:
         shown.append("coordinator")
-    card = guide.prompter.select(
+    card = guide.select(
         t(lang, "play.accusation_shows", accused=names[accused]),
-        [Choice(t(lang, f"play.shows.{value}"), value) for value in shown], **ask)
-    if isinstance(card, Shortcut):
-        return card
+        [Choice(t(lang, f"play.shows.{value}"), value) for value in shown])
     return {"type": "accuse", "accused": accused + 1, "shown": card}
 
 
@@ -585,12 +579,10 @@ def examination_step(guide: Guide, current: Session) -> Any:
     guide.heading(t(lang, "play.examination_title"))
     guide.show(narration.describe_now(current, lang))
     never = [seat for seat in range(game.players) if seat not in game.inquisitors]
-    examined = guide.prompter.select(
+    examined = guide.select(
         t(lang, "play.examination_question", inquisitor=names[game.inquisitor]),
-        players(names, never), hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+        players(names, never),
     )
-    if isinstance(examined, Shortcut):
-        return examined
     return {"type": "examine", "player": examined + 1}
 
 
@@ -601,10 +593,7 @@ def rogue_claim_step(guide: Guide, current: Session) -> Any:
     guide.heading(t(lang, "play.claim_title"))
     guide.show(narration.describe_now(current, lang))
     choices = [Choice(t(lang, "play.claim_nobody"), NOBODY), *players(names)]
-    claimant = guide.prompter.select(t(lang, "play.claim_question"), choices,
-                                     hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
-    if isinstance(claimant, Shortcut):
-        return claimant
+    claimant = guide.select(t(lang, "play.claim_question"), choices)
     return {"type": "rogue_claim", "claimant": None if claimant == NOBODY else claimant + 1}
 
 
@@ -623,16 +612,10 @@ def assassination_step(guide: Guide, current: Session) -> Any:
     names, lang = current.names, guide.lang
     guide.heading(t(lang, "play.assassination_title"))
     guide.say("now.assassination")
-    target = guide.prompter.select(t(lang, "play.assassin_names"), players(names),
-                                   hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
-    if isinstance(target, Shortcut):
-        return target
-    commander = guide.prompter.select(
+    target = guide.select(t(lang, "play.assassin_names"), players(names))
+    commander = guide.select(
         t(lang, "play.commander_shows", target=names[target]), players(names),
-        hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
     )
-    if isinstance(commander, Shortcut):
-        return commander
     return {"type": "assassinate", "target": target + 1, "commander": commander + 1}
 
 
@@ -640,12 +623,15 @@ def end_step(guide: Guide, current: Session) -> Any:
     """The winner, the reason and a summary; the last step can still be taken back."""
     guide.heading(t(guide.lang, "play.end_title"))
     guide.console.print(summary(current, guide.lang))
-    answer = guide.prompter.select(
-        t(guide.lang, "play.end_question"), [Choice(t(guide.lang, "play.close"), CLOSE)],
-        hint=t(guide.lang, "play.hint_enter"), shortcuts=shortcuts(guide.lang),
-    )
-    quitting = isinstance(answer, Shortcut) and answer.command == "quit"
-    return CLOSE if quitting else answer
+    try:
+        return guide.select(
+            t(guide.lang, "play.end_question"), [Choice(t(guide.lang, "play.close"), CLOSE)],
+            hint=t(guide.lang, "play.hint_enter"),
+        )
+    except ShortcutPressed as pressed:
+        if pressed.shortcut.command == "quit":  # at the end, quitting is closing
+            return CLOSE
+        raise
 
 
 def unguided(guide: Guide, current: Session) -> Any:
@@ -653,9 +639,9 @@ def unguided(guide: Guide, current: Session) -> Any:
     records it, and go on once it is recorded."""
     guide.heading(t(guide.lang, "play.module_step"))
     guide.console.print(views.now(current, guide.lang))
-    return guide.prompter.select(
+    return guide.select(
         t(guide.lang, "play.unguided"), [Choice(t(guide.lang, "play.unguided_done"), AGAIN)],
-        hint=t(guide.lang, "play.hint_enter"), shortcuts=shortcuts(guide.lang),
+        hint=t(guide.lang, "play.hint_enter"),
     )
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from moderator.i18n import t
 from moderator.session import Session
-from moderator.ui.guided import NOBODY, Guide, players, shortcuts
-from moderator.ui.prompts import Choice, Shortcut
+from moderator.ui.guided import NOBODY, Guide, players
+from moderator.ui.prompts import Choice
 
 
 def possible(game) -> bool:
@@ -24,25 +24,17 @@ def offered(guide: Guide, current: Session, then: Callable[[Guide, Session], Any
     moment = ("blame", len(game.missions), len(game.proposals))
     if moment in guide.passed:
         return then(guide, current)
-    ask = dict(hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
-    deep_agent = guide.prompter.select(
+    deep_agent = guide.select(
         t(lang, "play.blame_question"),
-        [Choice(t(lang, "play.blame_none"), NOBODY), *players(names)], **ask)
-    if isinstance(deep_agent, Shortcut):
-        return deep_agent
+        [Choice(t(lang, "play.blame_none"), NOBODY), *players(names)])
     if deep_agent == NOBODY:
         guide.passed[moment] = set()
         return then(guide, current)
     others = [seat for seat in range(game.players) if seat != deep_agent]
-    blamed = guide.prompter.select(t(lang, "play.blame_whom", deep_agent=names[deep_agent]),
-                                   players(names, others), **ask)
-    if isinstance(blamed, Shortcut):
-        return blamed
-    right = guide.prompter.select(
+    blamed = guide.select(t(lang, "play.blame_whom", deep_agent=names[deep_agent]),
+                          players(names, others))
+    right = guide.select(
         t(lang, "play.blame_shown", blamed=names[blamed]),
-        [Choice(t(lang, "play.blame_right"), True), Choice(t(lang, "play.blame_wrong"), False)],
-        **ask)
-    if isinstance(right, Shortcut):
-        return right
+        [Choice(t(lang, "play.blame_right"), True), Choice(t(lang, "play.blame_wrong"), False)])
     return {"type": "blame", "deep_agent": deep_agent + 1, "blamed": blamed + 1,
             "pretender": right}

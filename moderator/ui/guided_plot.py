@@ -17,9 +17,9 @@ from moderator.i18n import t
 from moderator.rules import MISSION, PROPOSAL, WATCH, plot
 from moderator.rules.game import PLOT_DRAW, PLOT_GIVE
 from moderator.session import Session
-from moderator.ui.guided import NOBODY, Guide, players, shortcuts
+from moderator.ui.guided import NOBODY, Guide, players
 from moderator.narration import card_name, shown_card
-from moderator.ui.prompts import Choice, Shortcut
+from moderator.ui.prompts import Choice
 
 #: The held cards whose moment may come in each phase, in the order the windows open.
 WINDOWS = {
@@ -62,14 +62,12 @@ def _offer(guide: Guide, current: Session, card) -> Any:
     names, lang = current.names, guide.lang
     guide.show(t(lang, f"plot_rule.{card.card}", shown=shown_card(current.game, lang)), "dim")
     choices = [Choice(t(lang, "play.plot_no"), NOBODY), Choice(t(lang, "play.plot_yes"), True)]
-    answer = guide.prompter.select(
+    answer = guide.select(
         t(lang, "play.plot_offer", holder=names[card.holder], card=card_name(lang, card.card)),
-        choices, hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+        choices,
     )
     if answer == NOBODY:
         return None
-    if isinstance(answer, Shortcut):
-        return answer
     return _use(guide, current, card)
 
 
@@ -82,20 +80,14 @@ def _use(guide: Guide, current: Session, card) -> Any:
         return action
     question = t(lang, f"play.plot_target.{card.card}", holder=names[card.holder],
                  leader=names[game.leader] if game.leader is not None else "")
-    target = guide.prompter.select(question, players(names, targets),
-                                   hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang))
-    if isinstance(target, Shortcut):
-        return target
+    target = guide.select(question, players(names, targets))
     action["target"] = target + 1
     if card.card == plot.TAKE_RESPONSIBILITY:
         theirs = [c.card for c in game.plot.held if c.holder == target]
-        taken = guide.prompter.select(
+        taken = guide.select(
             t(lang, "play.plot_take", target=names[target]),
             [Choice(card_name(lang, c), c) for c in dict.fromkeys(theirs)],
-            hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
         )
-        if isinstance(taken, Shortcut):
-            return taken
         action["take"] = taken
     return action
 
@@ -120,25 +112,19 @@ def draw_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.plot_draw_title", mission=game.mission or game.round))
     guide.show(narration.describe_now(current, lang))
-    how = guide.prompter.select(
+    how = guide.select(
         t(lang, "play.plot_draw_how", leader=names[game.leader]),
         [Choice(t(lang, "play.plot_draw_tool"), True), Choice(t(lang, "play.plot_draw_own"),
                                                               OWN_DECK)],
-        hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
     )
-    if isinstance(how, Shortcut):
-        return how
     if how is True:
         return {"type": "plot_draw", "cards": sessions.plot_draw(current)}
     drawn, left = [], list(game.plot.deck)
     for number in range(1, game.plot_draws + 1):
-        card = guide.prompter.select(
+        card = guide.select(
             t(lang, "play.plot_draw_which", number=number, count=game.plot_draws),
             [Choice(card_name(lang, c), c) for c in dict.fromkeys(left)],
-            hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
         )
-        if isinstance(card, Shortcut):
-            return card
         drawn.append(card)
         left.remove(card)
     return {"type": "plot_draw", "cards": drawn}
@@ -158,12 +144,10 @@ def give_step(guide: Guide, current: Session) -> Any:
     if game.settings["plot-hand-out"] != "different-players":
         taken = set()
     others = [s for s in range(game.players) if s != game.seat and s not in taken]
-    to = guide.prompter.select(
+    to = guide.select(
         t(lang, "play.plot_give", leader=names[game.leader], card=card_name(lang, card)),
-        players(names, others), hint=t(lang, "play.hint_select"), shortcuts=shortcuts(lang),
+        players(names, others),
     )
-    if isinstance(to, Shortcut):
-        return to
     return {"type": "plot_give", "card": card, "to": to + 1}
 
 
