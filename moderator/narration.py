@@ -103,7 +103,7 @@ def accusation(game: Game, lang: str) -> str:
 
 def investigation(game: Game, names: list[str], lang: str) -> str:
     """Who investigates, and which Hunter Loyalty cards can be shown (rules.md §6.1)."""
-    from moderator.rules import hunter
+    from moderator.rules.modules import hunter
 
     by = names[game.investigator]
     key = "now.investigation_success" if game.missions[-1].succeeded else \

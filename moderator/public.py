@@ -93,7 +93,7 @@ def status(session: Session) -> dict:
     if rogue:
         shown["watch"] = seat(game.watch)
     if "defector" in game.modules:
-        from moderator.rules import defector
+        from moderator.rules.modules import defector
 
         shown["loyalty"] = {
             "revealed": list(game.loyalty), "left": len(defector.left(game.loyalty)),
@@ -137,7 +137,7 @@ def hunter_status(game) -> dict:
 
 def plot_status(game) -> dict:
     """`plot` in `status --json` (design.md §4), 1-based holders."""
-    from moderator.rules import plot
+    from moderator.rules.modules import plot
 
     def cards(held) -> list[dict]:
         return [{"card": c.card, "holder": c.holder + 1} for c in held]

@@ -213,7 +213,7 @@ def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, d
 def plot_draw(session: Session) -> list[str]:
     """The cards the round's first leader draws: the next ones of the Plot deck shuffled once
     from the game's seed, so a game replays to the same cards (rules.md §3.2)."""
-    from moderator.rules import plot
+    from moderator.rules.modules import plot
 
     game = session.game
     order = plot.deck(game.players, game.settings["plot-deck"])
@@ -228,7 +228,7 @@ def plot_draw(session: Session) -> list[str]:
 def loyalty_card(session: Session) -> str:
     """The next Defector Loyalty card: the deck is shuffled once from the game's seed, so a
     game replays to the same cards (rules.md §5.2)."""
-    from moderator.rules import defector
+    from moderator.rules.modules import defector
 
     order = random.Random(f"{session.history.setup['seed']}:loyalty").sample(
         defector.DECK, len(defector.DECK)

@@ -96,7 +96,7 @@ def register(app: typer.Typer, lang: str) -> None:
 def card_of(token: str) -> str:
     """A Plot card by id, by its English or German name, or an unambiguous start of one;
     umlauts may be typed or spelled out (Fuehrungsstaerke)."""
-    from moderator.rules.plot import CARDS
+    from moderator.rules.modules.plot import CARDS
 
     wanted = _fold(token)
     names = {

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from moderator import i18n
 from moderator.reference.topics import TOPICS
 from moderator.rules import ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
-from moderator.rules.game import (
+from moderator.rules.flow import (
     ACCUSATION, EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, RESISTANCE_ROGUE,
     ROGUE_CLAIM, WATCH,
 )

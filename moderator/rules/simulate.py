@@ -6,11 +6,11 @@ import random
 from collections.abc import Iterable
 
 from moderator.rules.errors import RuleError
-from moderator.rules import defector, hunter
-from moderator.rules.game import (
+from moderator.rules.flow import (
     ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION,
-    PLOT_DRAW, PLOT_GIVE, PROPOSAL, RESISTANCE, ROGUE_CLAIM, SPIES, VOTE, WATCH, Game,
+    PLOT_DRAW, PLOT_GIVE, PROPOSAL, RESISTANCE, ROGUE_CLAIM, SPIES, VOTE, WATCH,
 )
+from moderator.rules.modules import Game, defector, hunter
 
 #: Targets a random player may name with each Plot card, given the game and the card's holder.
 _TARGETS = {

@@ -14,8 +14,8 @@ from typing import Any
 from moderator import narration
 from moderator import session as sessions
 from moderator.i18n import t
-from moderator.rules import MISSION, PROPOSAL, WATCH, plot
-from moderator.rules.game import PLOT_DRAW, PLOT_GIVE
+from moderator.rules import MISSION, PLOT_DRAW, PLOT_GIVE, PROPOSAL, WATCH
+from moderator.rules.modules import plot
 from moderator.session import Session
 from moderator.ui.guided import NOBODY, Guide, players
 from moderator.narration import card_name, shown_card

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from moderator.i18n import t
 from moderator.narration import card_name
-from moderator.rules import plot
+from moderator.rules.modules import plot
 from moderator.session import Session
 
 

@@ -114,7 +114,7 @@ def _track(session: Session, lang: str):
 
 def module_lines(session: Session, lang: str) -> list[str]:
     """What the Inquisitor and Defector modules put on the table for everyone to see."""
-    from moderator.rules import defector
+    from moderator.rules.modules import defector
 
     game, names, lines = session.game, session.names, []
     if game.inquisitor is not None:

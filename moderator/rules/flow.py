@@ -1,0 +1,101 @@
+"""The names the whole engine shares: phases, sides, and the checks every action makes.
+
+A leaf: it imports nothing of the engine, so the base game and every module can use it
+without import circles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from moderator.rules.errors import RuleError
+
+# Phases, as named in `status --json` (design.md §4). The module phases: `watch` (Rogue: the
+# leader hands the Watch token to a team member), `rogue_claim` (the spy Rogue may claim the
+# win at the third failure), `loyalty` (Defector: a Loyalty card opens rounds 3-5),
+# `examination` (Inquisitor, after missions 2-4), `investigation` and `accusation` (Hunter),
+# `plot_draw` and `plot_give` (The Plot Thickens: the round's first steps), `assassination`
+# (Commander, after the third success).
+PROPOSAL, VOTE, WATCH, MISSION, GAME_OVER = "proposal", "vote", "watch", "mission", "game_over"
+ROGUE_CLAIM, ASSASSINATION = "rogue_claim", "assassination"
+LOYALTY, EXAMINATION = "loyalty", "examination"
+INVESTIGATION, ACCUSATION = "investigation", "accusation"
+PLOT_DRAW, PLOT_GIVE = "plot_draw", "plot_give"
+
+#: The phases of a round in play: a leader holds the token.
+PLAYING = frozenset({
+    EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, PROPOSAL, VOTE, WATCH, MISSION,
+})
+#: A team has been proposed and awaits its vote or its mission.
+TEAM_CHOSEN = frozenset({VOTE, WATCH, MISSION})
+#: The phases before the round's team is proposed.
+BEFORE_TEAM = frozenset({EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, PROPOSAL})
+
+RESISTANCE, SPIES = "resistance", "spies"
+RESISTANCE_ROGUE, SPY_ROGUE = "resistance-rogue", "spy-rogue"
+FULL, PARTIAL = "full", "partial"  # a full victory, or a Rogue's share of their team's
+
+
+def other_side(side: str) -> str:
+    return SPIES if side == RESISTANCE else RESISTANCE
+
+
+def check_seats(players: int, seats: Iterable[object]) -> None:
+    """Every seat a real one, none twice."""
+    seen: set[object] = set()
+    for seat in seats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise RuleError("errors.seat_range", seat=seat, players=players)
+        if seat in seen:
+            raise RuleError("errors.player_twice", seat=seat)
+        seen.add(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """One rule on a value the host gives: `allows(value)`, else the refusal `code`."""
+
+    allows: Callable[[Any], bool]
+    code: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def check(self, value: object) -> None:
+        if not self.allows(value):
+            raise RuleError(self.code, **dict(self.params))
+
+
+def limit(allows: Callable[[Any], bool], code: str, **params: object) -> Limit:
+    return Limit(allows, code, tuple(params.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """Something the current step asks the host for, and what the rules allow.
+
+    `name` is the action's field (`fails`, `switched`, `sergeant`, …); `kind` says what its
+    values are (`seat`, `seats`, `count`, `mission`, `card`, `shown`); `choices` are the
+    values the rules allow now, given the answers before it (seats are 0-based; None is
+    "nobody"); `size` > 1 asks for that many of the choices at once (a team); `default` is
+    the value when the host says nothing. The same limits that make the choices refuse a
+    wrong value, so what the host is offered and what the engine accepts never drift apart.
+    """
+
+    name: str
+    kind: str
+    choices: tuple[Any, ...]
+    size: int = 1
+    limits: tuple[Limit, ...] = ()
+    default: Any = None
+
+    def check(self, value: object) -> None:
+        for rule in self.limits:
+            rule.check(value)
+
+
+def ask(name: str, candidates: Iterable[Any], *limits: Limit, kind: str = "seat",
+        default: Any = None) -> Input:
+    """An input whose choices are the candidates every limit allows."""
+    allowed = tuple(c for c in candidates if all(rule.allows(c) for rule in limits))
+    return Input(name, kind, allowed, 1, limits, default)

@@ -1,0 +1,163 @@
+"""The one interface every module of the game plugs in through.
+
+The base game (`rules/game.py`) runs the round: a team, a vote, a mission, the leader passing
+on. At each point it asks the modules in play through the hooks below; every hook has a
+default that changes nothing, so a module writes only what its rules touch, in its own file
+under `rules/modules/`. Hooks named after an event (`proposed`, `voted`, …) receive the game
+being built by the current action and may put their state on it (`game._put(...)`); hooks
+that answer a question (`team_inputs`, `spy_fails`, …) only read.
+
+A module may read another module's state from the game it is handed (the Plot module knows
+that a card in the spotlight cannot be switched), never import its code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from moderator.rules.flow import Input, Limit
+
+if TYPE_CHECKING:
+    from moderator.rules.game import Config
+    from moderator.rules.modules import Game
+    from moderator.rules.records import Proposal
+
+Given = Mapping[str, Any]  # the answers to a step's inputs, by field name
+
+
+class Module:
+    """A module of the game; the defaults are the base game's."""
+
+    #: The module's id in the command-line contract (design.md §4).
+    id: ClassVar[str] = ""
+    #: The fields of `propose` and of `play_mission` this module brings, each with the refusal
+    #: when it is given in a game without the module, and its default (None for a seat,
+    #: 0 for a count of cards).
+    proposal_fields: ClassVar[Mapping[str, tuple[str, Any]]] = {}
+    card_fields: ClassVar[Mapping[str, tuple[str, Any]]] = {}
+    #: The module's steps between two missions (phases), for the table's agenda.
+    steps: ClassVar[tuple[str, ...]] = ()
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def check_setup(self, config: Config) -> None:
+        """Refuse a setup this module cannot be played with."""
+
+    def extra_team_members(self, players: int) -> int:
+        """How many more players every team has than the tableau says."""
+        return 0
+
+    def start(self, game: Game) -> None:
+        """Put the module's state on the new game."""
+
+    # -- the team and the vote ----------------------------------------------------------------
+
+    def team_inputs(self, game: Game, given: Given) -> Iterable[Input]:
+        """What the leader names besides the team (the Sergeant, the Investigator token)."""
+        return ()
+
+    def check_team(self, game: Game, team: tuple[int, ...]) -> None:
+        """Refuse a team this module's rules do not allow."""
+
+    def proposed(self, game: Game) -> None:
+        """A team was proposed."""
+
+    def voted(self, game: Game, approved: bool) -> None:
+        """The vote is in."""
+
+    def before_mission(self, game: Game) -> str | None:
+        """A step of this module between the approval and the mission (a phase), or None."""
+        return None
+
+    # -- the mission --------------------------------------------------------------------------
+
+    def card_inputs(self, game: Game, given: Given, reveal: bool) -> Iterable[Input]:
+        """What the host reports of the mission for this module: before the reveal (the
+        Trapper's trap, the Sergeant's switch) or, with `reveal`, counted among the revealed
+        cards (after the Fail cards)."""
+        return ()
+
+    def limits(self, game: Game, name: str, given: Given) -> Iterable[Limit]:
+        """Limits this module puts on another module's input (a card in the spotlight cannot
+        be switched)."""
+        return ()
+
+    def taken_out(self, game: Game, given: Given) -> int:
+        """Cards removed before the reveal (the Trapper's)."""
+        return 0
+
+    def fail_cards(self, game: Game, given: Given) -> int:
+        """This module's cards that count as Fail cards (Chief Fail)."""
+        return 0
+
+    def fewer_fails(self, game: Game) -> str | None:
+        """The refusal naming this module when it makes the spies' Fail cards fewer."""
+        return None
+
+    def spy_fails(self, game: Game, given: Given) -> int:
+        """How this module changes the most Fail cards the team can reveal: a switch can add
+        one, a spy who never plays Fail takes one away."""
+        return 0
+
+    def result(self, game: Game, succeeded: bool, given: Given) -> bool:
+        """The mission's result after this module's cards (Reverse cards turn it over)."""
+        return succeeded
+
+    def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, Any]:
+        """This module's fields of the mission's record."""
+        return {}
+
+    def happened(self, game: Game, what: str) -> None:
+        """Another module's step was taken (`watch_given`, …)."""
+
+    def mission_done(self, game: Game) -> None:
+        """The mission is recorded (and the round is over)."""
+
+    # -- the end of the game ------------------------------------------------------------------
+
+    def third(self, game: Game, side: str, turned: bool) -> bool:
+        """A side has its third success or failure (`turned`: by a wrong accusation). Return
+        True when this module takes over (a claim, an assassination, an accusation, a win)."""
+        return False
+
+    def stakes(self, game: Game, side: str) -> tuple[str, bool] | None:
+        """What this module makes of a third success or failure for `side`, before the side
+        wins: (what comes, whether it ends the chain). `False` means it comes only under a
+        condition (a Rogue Success on this mission), and the next module's stake follows."""
+        return None
+
+    def also_won(self, game: Game, winner: str, reason: str) -> tuple[tuple[str, str], ...]:
+        """Who else won with the winning side, and how (a Rogue's partial victory)."""
+        return ()
+
+    def phase_inputs(self, game: Game, given: Given) -> Iterable[Input]:
+        """What this module's own step asks for (nothing outside its phases)."""
+        return ()
+
+    # -- between missions ---------------------------------------------------------------------
+
+    def due(self, game: Game, step: str) -> bool:
+        """Is this module's `step` due now? Read from the state alone."""
+        return False
+
+    def enter(self, game: Game, step: str) -> None:
+        """The step begins: put what it needs on the game."""
+
+    # -- the leader ---------------------------------------------------------------------------
+
+    def next_seat(self, game: Game, seat: int) -> int:
+        """Who leads next, if not the next seat clockwise (`seat`)."""
+        return seat
+
+    def leader_passed(self, game: Game) -> None:
+        """The leader token has moved on."""
+
+    def rejected(self, game: Game) -> None:
+        """A vote failed (or an approval was cancelled)."""
+
+    # -- what the table is told ---------------------------------------------------------------
+
+    def warnings(self, game: Game) -> Iterable[str]:
+        """Warnings that hold now (ids), for the table's view."""
+        return ()

@@ -1,0 +1,175 @@
+"""The modules of the game, plugged into the base game, and the orders the table plays them in.
+
+`Game` is the base game (`rules/game.py`) with every module's state and actions. A new module
+is one file here with its `Module` subclass, one line in `MODULES` (and in the orders below
+where it takes part), its texts in the catalogues and its rules topic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from moderator.rules.flow import ACCUSATION, EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW
+from moderator.rules.game import BaseGame
+from moderator.rules.module import Module
+from moderator.rules.modules import (
+    defector, hunter, inquisitor, plot, reverser, rogue, sergeant, trapper,
+)
+from moderator.rules.modules import commander as commander_rules
+from moderator.rules.modules.commander import Assassination
+from moderator.rules.modules.hunter import Hunt
+from moderator.rules.modules.plot import Card, Plot
+
+#: Every module, in the contract's order (design.md §4).
+MODULES: tuple[Module, ...] = (
+    plot.PlotModule(), rogue.Rogue(), sergeant.Sergeant(), commander_rules.Commander(),
+    defector.Defector(), trapper.Trapper(), inquisitor.Inquisitor(), hunter.Hunter(),
+    reverser.Reverser(),
+)
+
+#: The order the host is asked in: before the reveal the Trapper's trap, then the Sergeant's
+#: switch (rules.md §5.3, §8); in the reveal, after the Fail cards, the Chief Fail, Rogue
+#: Success and Reverse cards; at the team, the Sergeant before the Investigator token.
+ASK_ORDER = ("trapper", "sergeant", "hunter", "rogue", "reverser")
+
+#: At a third success or failure, who goes first (rules.md §7: a Rogue's own win or claim
+#: before the Assassination (§5.1) and the Hunter's accusation (§6.1)).
+THIRD_ORDER = ("rogue", "commander", "hunter")
+
+#: The steps between two missions, in the table's order (rules.md §13.1): the accusation,
+#: the investigation, the examination, then the new round's Loyalty card and Plot draw.
+AGENDA = (
+    ("hunter", ACCUSATION), ("hunter", INVESTIGATION), ("inquisitor", EXAMINATION),
+    ("defector", LOYALTY), ("plot", PLOT_DRAW),
+)
+
+
+def _fields(kind: str) -> dict[str, tuple[str, str, Any]]:
+    return {name: (m.id, code, default) for m in MODULES
+            for name, (code, default) in getattr(m, kind).items()}
+
+
+class Game(BaseGame):
+    """One game of The Resistance with its modules; immutable, every action returns a new
+    game (design.md §2)."""
+
+    MODULES = MODULES
+    ASK_ORDER = ASK_ORDER
+    THIRD_ORDER = THIRD_ORDER
+    AGENDA = AGENDA
+    PROPOSAL_FIELDS = _fields("proposal_fields")
+    CARD_FIELDS = _fields("card_fields")
+
+    # The modules' state, at its default in a game without them.
+    watch: int | None  # Rogue: who holds the Watch token on the current mission
+    plot: Plot | None  # The Plot Thickens
+    loyalty: tuple[str, ...]  # Defector: the Loyalty cards revealed so far
+    inquisitors: tuple[int, ...]  # Inquisitor: who held the token, in order
+    hunt: Hunt | None  # Hunter
+    assassination: Assassination | None  # Commander: whom the Assassin named
+    DEFAULTS = {"watch": None, "plot": None, "loyalty": (), "inquisitors": (), "hunt": None,
+                "assassination": None}
+
+    # -- the modules' actions -------------------------------------------------------------------
+
+    def propose(self, team: Iterable[int], mission: int | None = None,
+                sergeant: int | None = None, investigator: int | None = None) -> Game:
+        """The leader's team; under Targeting the mission it goes on (rules.md §2.1); with the
+        Sergeant module the Sergeant (§8), with the Hunter the Investigator token (§6.1)."""
+        return super().propose(team, mission, sergeant=sergeant, investigator=investigator)
+
+    def play_mission(self, fails: int, rogue_success: int = 0, switched: int | None = None,
+                     reverse: int = 0, trapped: int | None = None,
+                     chief_fail: int = 0) -> Game:
+        """The revealed Mission cards: the Fail cards (rules.md §1.5), Rogue Success (§7),
+        Reverse (§6.2) and Chief Fail cards (§6.1), whom the Sergeant made switch (§8) and
+        whose card the leader trapped (§5.3)."""
+        return super().play_mission(fails, rogue_success=rogue_success, switched=switched,
+                                    reverse=reverse, trapped=trapped, chief_fail=chief_fail)
+
+    def give_watch(self, seat: int) -> Game:
+        return rogue.give_watch(self, seat)
+
+    def claim_rogue(self, claimant: int | None) -> Game:
+        return rogue.claim_rogue(self, claimant)
+
+    def assassinate(self, target: int, commander: int) -> Game:
+        return commander_rules.assassinate(self, target, commander)
+
+    def reveal_loyalty(self, card: str) -> Game:
+        return defector.reveal_loyalty(self, card)
+
+    def examine(self, seat: int) -> Game:
+        return inquisitor.examine(self, seat)
+
+    def investigate(self, target: int) -> Game:
+        return hunter.investigate(self, target)
+
+    def accuse(self, accused: int | None, shown: str | None = None) -> Game:
+        return hunter.accuse(self, accused, shown)
+
+    def blame(self, deep_agent: int, blamed: int, pretender: bool) -> Game:
+        return hunter.blame(self, deep_agent, blamed, pretender)
+
+    def draw_plot(self, cards: Iterable[str]) -> Game:
+        return plot.draw_plot(self, cards)
+
+    def give_plot(self, card: str, to: int) -> Game:
+        return plot.give_plot(self, card, to)
+
+    def use_plot(self, card: str, by: int, target: int | None = None,
+                 take: str | None = None) -> Game:
+        return plot.use_plot(self, card, by, target, take)
+
+    # -- the modules' state, as the table sees it -----------------------------------------------
+
+    @property
+    def sergeant(self) -> int | None:
+        pending = self.pending
+        return pending.sergeant if pending else None
+
+    @property
+    def watch_due(self) -> bool:
+        return rogue.watch_due(self)
+
+    @property
+    def reversers(self) -> int:
+        return reverser.reversers(self)
+
+    @property
+    def defectors_switched(self) -> bool:
+        return defector.switched(self.loyalty)
+
+    @property
+    def inquisitor(self) -> int | None:
+        """Who holds the Inquisitor token now (rules.md §2.3)."""
+        return self.inquisitors[-1] if self.inquisitors else None
+
+    @property
+    def investigator(self) -> int | None:
+        return hunter.investigator(self)
+
+    @property
+    def early_accusations(self) -> int:
+        return hunter.early_accusations(self)
+
+    @property
+    def chief_fails_possible(self) -> int:
+        return hunter.chiefs_possible(self)
+
+    @property
+    def blame_open(self) -> bool:
+        return hunter.blame_open(self)
+
+    @property
+    def plot_draws(self) -> int:
+        return plot.draws_now(self)
+
+    @property
+    def opinion_makers(self) -> tuple[int, ...]:
+        return plot.opinion_makers(self)
+
+    def usable(self) -> tuple[Card, ...]:
+        return plot.usable(self)
+

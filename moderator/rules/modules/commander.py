@@ -1,0 +1,56 @@
+"""Commander module (rules.md §5.1): after the third success the Assassin names the player
+they take for the Commander; the Commander then shows their card, which the rules make them
+reveal. Named right, the spies win."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from moderator.rules.errors import RuleError
+from moderator.rules.flow import ASSASSINATION, RESISTANCE, SPIES, Input
+from moderator.rules.module import Given, Module
+
+if TYPE_CHECKING:
+    from moderator.rules.modules import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Assassination:
+    target: int
+    commander: int
+
+
+class Commander(Module):
+    id = "commander"
+
+    def third(self, game: Game, side: str, turned: bool) -> bool:
+        if side != RESISTANCE:
+            return False
+        game._put(phase=ASSASSINATION)
+        return True
+
+    def stakes(self, game: Game, side: str) -> tuple[str, bool] | None:
+        return ("assassination", True) if side == RESISTANCE else None
+
+    def phase_inputs(self, game: Game, given: Given) -> tuple[Input, ...]:
+        if game.phase != ASSASSINATION:
+            return ()
+        seats = tuple(range(game.players))
+        return (Input("target", "seat", seats), Input("commander", "seat", seats))
+
+
+def assassinate(game: Game, target: int, commander: int) -> Game:
+    """The Assassin names `target`; the revealed Commander sat at `commander` (§5.1)."""
+    if "commander" not in game.modules:
+        raise RuleError("errors.no_commander_module")
+    game._expect(ASSASSINATION)
+    game._check_seats((target,))
+    game._check_seats((commander,))
+    done = game._copy()
+    done._put(assassination=Assassination(target, commander))
+    if target == commander:
+        done._over(SPIES, "assassinated_commander")
+    else:
+        done._over(RESISTANCE, "assassin_missed")
+    return done

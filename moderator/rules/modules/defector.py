@@ -1,0 +1,71 @@
+"""Defector module (rules.md §5.2): a Loyalty deck of 3 No Change and 2 Switch Allegiance
+cards, one revealed at the start of rounds 3, 4 and 5; an odd number of Switch cards makes
+the two Defectors play for the other side."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from moderator.rules.errors import RuleError
+from moderator.rules.flow import LOYALTY, Input
+from moderator.rules.module import Given, Module
+
+if TYPE_CHECKING:
+    from moderator.rules.modules import Game
+
+NO_CHANGE, SWITCH = "no-change", "switch"
+CARDS = (NO_CHANGE, SWITCH)
+DECK = (NO_CHANGE,) * 3 + (SWITCH,) * 2
+FIRST_ROUND = 3  # the first round that opens with a Loyalty card
+
+
+def due(revealed: tuple[str, ...], missions_done: int) -> bool:
+    """Is a Loyalty card due now, at the start of round `missions_done + 1`?"""
+    return FIRST_ROUND - 1 <= missions_done and len(revealed) < missions_done - 1
+
+
+def refusal(revealed: tuple[str, ...], card: str) -> str | None:
+    """Why `card` cannot be the next card off the deck (an i18n key), or None."""
+    if card not in CARDS:
+        return "errors.loyalty_unknown"
+    if revealed.count(card) >= DECK.count(card):
+        return "errors.loyalty_none_left"
+    return None
+
+
+def switched(revealed: tuple[str, ...]) -> bool:
+    """An odd number of Switch cards: the two Defectors now play for the other side."""
+    return revealed.count(SWITCH) % 2 == 1
+
+
+def left(revealed: tuple[str, ...]) -> list[str]:
+    """The cards still in the deck, in no particular order."""
+    deck = list(DECK)
+    for card in revealed:
+        deck.remove(card)
+    return deck
+
+
+class Defector(Module):
+    id = "defector"
+    steps = (LOYALTY,)
+
+    def due(self, game: Game, step: str) -> bool:
+        return due(game.loyalty, len(game.missions))
+
+    def phase_inputs(self, game: Game, given: Given) -> tuple[Input, ...]:
+        if game.phase != LOYALTY:
+            return ()
+        return (Input("card", "card", tuple(c for c in CARDS if c in left(game.loyalty))),)
+
+
+def reveal_loyalty(game: Game, card: str) -> Game:
+    """The top Loyalty card, revealed to everyone (rules.md §5.2)."""
+    game._expect(LOYALTY)
+    problem = refusal(game.loyalty, card)
+    if problem:
+        raise RuleError(problem, card=card, cards=", ".join(CARDS))
+    done = game._copy()
+    done._put(loyalty=game.loyalty + (card,))
+    done._next()
+    return done

@@ -1,0 +1,265 @@
+"""Hunter module (rules.md §6.1): the Investigator token and investigations, Chief Fail cards
+at 7+, the Hunters' accusations at a third result and the spy Hunter's early one, and the
+Deep Agent's Blame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from moderator.rules import tables
+from moderator.rules.errors import RuleError
+from moderator.rules.flow import (
+    ACCUSATION, INVESTIGATION, PROPOSAL, SPIES, VOTE, Input, ask, limit,
+)
+from moderator.rules.module import Given, Module
+
+if TYPE_CHECKING:
+    from moderator.rules.modules import Game
+    from moderator.rules.records import Proposal
+
+#: From this many players on: Chief Fail cards and three kinds of Hunter Loyalty card.
+CHIEF_FAIL_PLAYERS = 7
+
+#: What the accused player's card shows when a Hunter accuses them.
+CHIEF, NOT_CHIEF, COORDINATOR = "chief", "not-chief", "coordinator"
+
+
+def spy_chiefs(players: int) -> int:
+    """How many spy Chiefs: two at 10 players, else one (rules.md §6.1)."""
+    return 2 if players >= 10 else 1
+
+
+def chief_fail_cards(players: int) -> bool:
+    """At 7+ each spy Chief plays Chief Fail instead of an ordinary Fail."""
+    return players >= CHIEF_FAIL_PLAYERS
+
+
+def loyalty_cards(players: int) -> str:
+    """The Hunter Loyalty cards in use: `two` (Chief, Not a Chief) at 5-6 players, `three`
+    (spy Chief, resistance Chief, Not a Chief) at 7+."""
+    return "three" if players >= CHIEF_FAIL_PLAYERS else "two"
+
+
+def verdict(accuser: str, shown: str | None, coordinator: bool) -> str | None:
+    """What an accusation decides: "found" (the accuser's side wins), "wrong" (the mission
+    turns over), or None if `shown` cannot answer this accusation. Only the spy Hunter can
+    hit the Coordinator, which wins for the spies."""
+    if shown == CHIEF:
+        return "found"
+    if shown == NOT_CHIEF:
+        return "wrong"
+    if shown == COORDINATOR and accuser == SPIES and coordinator:
+        return "coordinator"
+    return None
+
+
+def shown_cards(game: Game) -> tuple[str, ...]:
+    """What the accused player's card can show, for the Hunter who accuses now."""
+    if game.hunt is not None and game.hunt.accuser == SPIES and "coordinator" in game.characters:
+        return (CHIEF, NOT_CHIEF, COORDINATOR)
+    return (CHIEF, NOT_CHIEF)
+
+
+@dataclass(frozen=True, slots=True)
+class Accusation:
+    """A Hunter's accusation, for the record (rules.md §6.1)."""
+
+    accuser: str  # RESISTANCE: the resistance Hunter names a spy Chief; SPIES: the other way
+    accused: int
+    shown: str  # what the accused player's card showed: chief, not-chief or coordinator
+    mission: int  # the mission that brought it about
+    early: bool = False  # the spy Hunter's early accusation after a Chief's Fail
+
+
+@dataclass(frozen=True, slots=True)
+class Hunt:
+    """The Hunter module's state (rules.md §6.1)."""
+
+    accuser: str | None = None  # whose Hunter accuses now
+    early: bool = False  # the accusation due is the early one, which may be declined
+    accusations: tuple[Accusation, ...] = ()
+    investigations: tuple[tuple[int, int, int], ...] = ()  # (mission, investigator, target)
+    blame: tuple[int, int, bool] | None = None  # (Deep Agent, blamed, was the Pretender)
+    declined: tuple[int, ...] = ()  # missions after which the early accusation was declined
+
+
+def chiefs_possible(game: Game) -> int:
+    """How many Chief Fail cards a team can reveal: one per spy Chief, at 7+ only."""
+    if game.hunt is None or not chief_fail_cards(game.players):
+        return 0
+    return spy_chiefs(game.players)
+
+
+def investigator(game: Game) -> int | None:
+    """Who investigates now: the leader after a success, the Investigator token's holder
+    after a failure (the result after any turn)."""
+    if game.phase != INVESTIGATION:
+        return None
+    last = game.missions[-1]
+    return last.leader if last.succeeded else last.investigator
+
+
+def early_accusations(game: Game) -> int:
+    return sum(a.early for a in game.hunt.accusations) if game.hunt else 0
+
+
+def blame_open(game: Game) -> bool:
+    """May the Deep Agent blame now? Once per game, during team building before the vote,
+    with the Deep Agent and the Pretender in the game (rules.md §6.1)."""
+    return (game.hunt is not None and game.hunt.blame is None
+            and {"deep-agent", "pretender"} <= game.characters
+            and game.phase in (PROPOSAL, VOTE))
+
+
+class Hunter(Module):
+    id = "hunter"
+    proposal_fields = {"investigator": ("errors.no_hunter_module", None)}
+    card_fields = {"chief_fail": ("errors.no_chief_fail", 0)}
+    steps = (ACCUSATION, INVESTIGATION)
+
+    def start(self, game: Game) -> None:
+        game._put(hunt=Hunt())
+
+    def team_inputs(self, game: Game, given: Given) -> tuple[Input, ...]:
+        """The Investigator token, to a player neither leading nor on the team; before the
+        last mission only, since nobody investigates after it."""
+        team, leader = given.get("team", ()), game.seat
+        optional = len(game.missions) >= tables.MISSIONS - 1
+        return (ask(
+            "investigator", (None, *range(game.players)),
+            limit(lambda seat: seat is not None or optional, "errors.investigator_required"),
+            limit(lambda seat: seat != leader, "errors.investigator_is_leader"),
+            limit(lambda seat: seat not in team, "errors.investigator_on_team"),
+        ),)
+
+    def card_inputs(self, game: Game, given: Given, reveal: bool) -> tuple[Input, ...]:
+        if not reveal:
+            return ()
+        chiefs = chiefs_possible(game)
+        room = game.revealed(given) - given.get("fails", 0)
+        return (ask(
+            "chief_fail", range(chiefs + 1),
+            limit(lambda n: n == 0 or chiefs > 0, "errors.no_chief_fail", count=chiefs),
+            limit(lambda n: n <= chiefs, "errors.chief_fail_count", count=chiefs),
+            limit(lambda n: n <= room, "errors.fails_range", size=game.revealed(given)),
+            kind="count", default=0,
+        ),)
+
+    def fewer_fails(self, game: Game) -> str | None:
+        return "errors.fails_spy_chief" if chiefs_possible(game) else None
+
+    def spy_fails(self, game: Game, given: Given) -> int:
+        return -chiefs_possible(game)  # a spy Chief plays Chief Fail instead
+
+    def fail_cards(self, game: Game, given: Given) -> int:
+        return int(given.get("chief_fail", 0))  # each counts as one Fail
+
+    def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, object]:
+        return {"chief_fail": given.get("chief_fail", 0), "investigator": proposal.investigator}
+
+    def third(self, game: Game, side: str, turned: bool) -> bool:
+        """A side's third result: its Hunter must accuse first."""
+        game._put(phase=ACCUSATION, hunt=replace(game.hunt, accuser=side, early=False))
+        return True
+
+    def stakes(self, game: Game, side: str) -> tuple[str, bool] | None:
+        return ("accusation", True)
+
+    def due(self, game: Game, step: str) -> bool:
+        last = game.missions[-1] if game.missions else None
+        if last is None:
+            return False
+        if step == INVESTIGATION:
+            return all(m != last.mission for m, _, _ in game.hunt.investigations)
+        return self._early_due(game, last)
+
+    @staticmethod
+    def _early_due(game: Game, last) -> bool:
+        """After a failed mission with a spy Chief's Fail the spy Hunter may accuse at once:
+        at 7+ a Chief Fail shows it, at 5-6 the host confirms the claim (rules.md §6.1)."""
+        hunt = game.hunt
+        if last.succeeded or last.turned or last.mission in hunt.declined:
+            return False
+        if any(a.early and a.mission == last.mission for a in hunt.accusations):
+            return False
+        if game.setting("hunter-early-accusation") == "once-per-game" and early_accusations(game):
+            return False
+        return last.chief_fail > 0 if chief_fail_cards(game.players) else last.fails > 0
+
+    def enter(self, game: Game, step: str) -> None:
+        if step == ACCUSATION:
+            game._put(hunt=replace(game.hunt, accuser=SPIES, early=True))
+
+    def phase_inputs(self, game: Game, given: Given) -> tuple[Input, ...]:
+        if game.phase == INVESTIGATION:
+            by = investigator(game)
+            return (Input("player", "seat", tuple(s for s in range(game.players) if s != by)),)
+        if game.phase == ACCUSATION:
+            seats = tuple(range(game.players))
+            accused = Input("accused", "seat", (None, *seats) if game.hunt.early else seats)
+            if given.get("accused", 0) is None:
+                return (accused,)
+            return (accused, Input("shown", "shown", shown_cards(game)))
+        return ()
+
+
+def investigate(game: Game, target: int) -> Game:
+    """The investigator sees `target`'s Hunter Loyalty card, privately."""
+    game._expect(INVESTIGATION)
+    game._check_seats((target,))
+    by = investigator(game)
+    if target == by:
+        raise RuleError("errors.investigate_self")
+    done = game._copy()
+    record = (game.missions[-1].mission, by, target)
+    done._put(hunt=replace(game.hunt, investigations=game.hunt.investigations + (record,)))
+    done._next()
+    return done
+
+
+def accuse(game: Game, accused: int | None, shown: str | None = None) -> Game:
+    """A Hunter names a player as the other side's Chief; the accused shows whether they
+    are (chief, not-chief, coordinator). Only the early accusation may be declined."""
+    game._expect(ACCUSATION)
+    hunt, last = game.hunt, game.missions[-1]
+    done = game._copy()
+    if accused is None:
+        if not hunt.early:
+            raise RuleError("errors.accusation_required")
+        done._put(hunt=replace(hunt, accuser=None, early=False,
+                               declined=hunt.declined + (last.mission,)))
+        done._next()
+        return done
+    game._check_seats((accused,))
+    found = verdict(hunt.accuser, shown, "coordinator" in game.characters)
+    if found is None:
+        raise RuleError("errors.accusation_shown", shown=shown)
+    record = Accusation(hunt.accuser, accused, shown, last.mission, hunt.early)
+    done._put(hunt=replace(hunt, accuser=None, early=False,
+                           accusations=hunt.accusations + (record,)))
+    if found == "found":
+        done._over(hunt.accuser, "hunter_found_chief")
+    elif found == "coordinator":
+        done._over(SPIES, "hunter_found_coordinator")
+    else:  # a wrong accusation turns the mission over, and play goes on
+        turned = replace(last, succeeded=not last.succeeded, turned=last.turned + 1)
+        done._put(missions=game.missions[:-1] + (turned,))
+        if not done._decided(turned=True):
+            done._next()
+    return done
+
+
+def blame(game: Game, deep_agent: int, blamed: int, pretender: bool) -> Game:
+    """Once per game, before a vote, the Deep Agent reveals and names the Pretender; if
+    right, the two swap characters and sides (rules.md §6.1)."""
+    if game.hunt is None or not {"deep-agent", "pretender"} <= game.characters:
+        raise RuleError("errors.no_blame")
+    if game.phase not in (PROPOSAL, VOTE):
+        raise RuleError("errors.blame_window")
+    if game.hunt.blame is not None:
+        raise RuleError("errors.blame_twice")
+    game._check_seats((deep_agent, blamed))
+    done = game._copy()
+    done._put(hunt=replace(game.hunt, blame=(deep_agent, blamed, pretender)))
+    return done

@@ -1,0 +1,59 @@
+"""Inquisitor (rules.md §2.3, §5.4): the token starts to the first leader's right; after
+missions 2, 3 and 4 its holder examines a player who never held it, and the token passes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from moderator.rules.errors import RuleError
+from moderator.rules.flow import EXAMINATION, Input
+from moderator.rules.module import Given, Module
+
+if TYPE_CHECKING:
+    from moderator.rules.modules import Game
+
+#: After these missions the token holder examines a player (never after mission 1).
+EXAMINED_AFTER = (2, 3, 4)
+
+
+def first_holder(first_leader: int, players: int) -> int:
+    """The player to the first leader's right: the last to lead in a full rotation."""
+    return (first_leader - 1) % players
+
+
+def examinations_due(game: Game) -> int:
+    """How many examinations the missions played so far call for. Under Targeting the
+    setting `inquisitor-targeting-timing` counts completed missions (default) or the tableau
+    spaces played (rules.md §2.1, §13)."""
+    if game.targeting and game.setting("inquisitor-targeting-timing") == "mission-spaces":
+        return sum(m.mission in EXAMINED_AFTER for m in game.missions)
+    return sum(k <= len(game.missions) for k in EXAMINED_AFTER)
+
+
+class Inquisitor(Module):
+    id = "inquisitor"
+    steps = (EXAMINATION,)
+
+    def start(self, game: Game) -> None:
+        game._put(inquisitors=(first_holder(game.first_leader, game.players),))
+
+    def due(self, game: Game, step: str) -> bool:
+        return examinations_due(game) > len(game.inquisitors) - 1
+
+    def phase_inputs(self, game: Game, given: Given) -> tuple[Input, ...]:
+        if game.phase != EXAMINATION:
+            return ()
+        never = tuple(s for s in range(game.players) if s not in game.inquisitors)
+        return (Input("player", "seat", never),)
+
+
+def examine(game: Game, seat: int) -> Game:
+    """The token holder examines a player who never held the token; it passes to them."""
+    game._expect(EXAMINATION)
+    game._check_seats((seat,))
+    if seat in game.inquisitors:
+        raise RuleError("errors.inquisitor_held", seat=seat)
+    done = game._copy()
+    done._put(inquisitors=game.inquisitors + (seat,))
+    done._next()
+    return done

@@ -1,0 +1,425 @@
+"""The Plot Thickens (rules.md §3): the deck and the draws, the hand-out, every card's window
+and effect.
+
+The engine never shuffles: the shell draws (from the game's seed, or the host types the
+cards drawn from the real deck) and the engine checks the draw against what is left.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from moderator.rules.errors import RuleError
+from moderator.rules.flow import (
+    GAME_OVER, MISSION, PLOT_DRAW, PLOT_GIVE, PROPOSAL, WATCH, Limit, limit,
+)
+from moderator.rules.game import evolve
+from moderator.rules.module import Given, Module
+
+if TYPE_CHECKING:
+    from moderator.rules.game import Config
+    from moderator.rules.modules import Game
+
+
+STRONG_LEADER = "strong_leader"
+CLOSE_EYE = "close_eye"
+NO_CONFIDENCE = "no_confidence"
+OPINION_MAKER = "opinion_maker"
+TAKE_RESPONSIBILITY = "take_responsibility"
+OVERHEARD_CONVERSATION = "overheard_conversation"
+ESTABLISH_CONFIDENCE = "establish_confidence"
+OPEN_UP = "open_up"
+IN_THE_SPOTLIGHT = "in_the_spotlight"
+
+CARDS = (
+    STRONG_LEADER, CLOSE_EYE, NO_CONFIDENCE, OPINION_MAKER, TAKE_RESPONSIBILITY,
+    OVERHEARD_CONVERSATION, ESTABLISH_CONFIDENCE, OPEN_UP, IN_THE_SPOTLIGHT,
+)
+
+#: ★ cards act as soon as they are received, then go to the discard pile (rules.md §3.1).
+IMMEDIATE = frozenset({OVERHEARD_CONVERSATION, ESTABLISH_CONFIDENCE, OPEN_UP})
+#: □ stays in front of its holder for the rest of the game.
+LASTING = frozenset({OPINION_MAKER})
+
+#: All 15 cards, used at 7+ players (rules.md §3.1).
+FULL_DECK = {
+    STRONG_LEADER: 2, CLOSE_EYE: 2, NO_CONFIDENCE: 3, OPINION_MAKER: 2, TAKE_RESPONSIBILITY: 1,
+    OVERHEARD_CONVERSATION: 2, ESTABLISH_CONFIDENCE: 1, OPEN_UP: 1, IN_THE_SPOTLIGHT: 1,
+}
+#: The 7 cards of a 5-6 player game (rules.md §3.1).
+SMALL_DECK = {
+    STRONG_LEADER: 2, CLOSE_EYE: 2, NO_CONFIDENCE: 1, OPINION_MAKER: 1, TAKE_RESPONSIBILITY: 1,
+}
+#: The house deck of seed 002 (rules.md §13, `plot-deck=forum-game-54`): 10 cards at 5, 6, 7
+#: and 9 players, all 15 at 8 and 10.
+FORUM_DECK = {
+    NO_CONFIDENCE: 2, CLOSE_EYE: 2, STRONG_LEADER: 2, OPINION_MAKER: 1,
+    OVERHEARD_CONVERSATION: 1, IN_THE_SPOTLIGHT: 1, TAKE_RESPONSIBILITY: 1,
+}
+
+
+def deck(players: int, setting: str = "standard") -> tuple[str, ...]:
+    """The Plot cards in play, sorted (rules.md §3.1; §13 `plot-deck`)."""
+    if setting == "forum-game-54":
+        counts = FULL_DECK if players in (8, 10) else FORUM_DECK
+    else:
+        counts = FULL_DECK if players >= 7 else SMALL_DECK
+    return tuple(sorted(Counter(counts).elements()))
+
+
+def draws(players: int, setting: str = "standard") -> int:
+    """How many cards the round's first leader draws (rules.md §3.2; §13 `plot-deck`)."""
+    if setting == "forum-game-54":
+        return {5: 1, 6: 1, 7: 2, 8: 2, 9: 1, 10: 3}[players]
+    return 1 if players <= 6 else 2 if players <= 8 else 3
+
+
+def without(cards: tuple[str, ...], taken: tuple[str, ...]) -> tuple[str, ...] | None:
+    """`cards` less `taken` (as multisets), or None if `taken` is not among them."""
+    left = Counter(cards)
+    left.subtract(taken)
+    if any(n < 0 for n in left.values()):
+        return None
+    return tuple(sorted(left.elements()))
+
+
+#: The order of the Plot windows within a round (rules.md §3.3).
+WINDOW_ORDER = {
+    STRONG_LEADER: 0, TAKE_RESPONSIBILITY: 1, NO_CONFIDENCE: 2, IN_THE_SPOTLIGHT: 3, CLOSE_EYE: 4,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A Plot card in someone's hands: held ("1"), in effect (□) or awaiting use (★)."""
+
+    card: str
+    holder: int
+    received: int  # the round it was received in
+    bound: int | None = None  # Opinion Maker: who must vote first
+
+
+@dataclass(frozen=True, slots=True)
+class PlotUse:
+    """A Plot card used, for the record: who used it, on whom, in which round."""
+
+    card: str
+    by: int
+    round: int
+    target: int | None = None
+    taken: str | None = None  # Take Responsibility: the card taken
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """The Plot cards of a game (rules.md §3)."""
+
+    deck: tuple[str, ...]  # what is left to draw, sorted: the order is the shell's business
+    drawn: tuple[str, ...] = ()  # drawn this round, not yet handed out
+    given_to: tuple[int, ...] = ()  # who received a card this round
+    pending: tuple[Card, ...] = ()  # ★ cards received and not yet resolved
+    held: tuple[Card, ...] = ()  # "1" cards kept for later, and □ cards in effect
+    discarded: tuple[str, ...] = ()
+    uses: tuple[PlotUse, ...] = ()
+    leader_acted: bool = False  # the current leader has drawn or handed out Team tokens
+    strong_leader_used: bool = False  # since the last vote: no second one until a vote
+    resume_seat: int | None = None  # `plot-strong-leader-rotation=resume-order`
+    just_approved: bool = False  # the window for No Confidence
+    spotlight: int | None = None  # whose card goes face up on this mission
+    looked_at: tuple[int, ...] = ()  # whose played cards were looked at on this mission
+    drawn_in: int = 0  # the round whose Plot cards were drawn last
+
+
+def _plot(game: Game, **changes: object) -> None:
+    game._put(plot=evolve(game.plot, **changes))
+
+
+def draws_now(game: Game) -> int:
+    """How many cards the round's first leader draws now (fewer if the deck runs out)."""
+    if game.plot is None:
+        return 0
+    return min(draws(game.players, game.setting("plot-deck")), len(game.plot.deck))
+
+
+def opinion_makers(game: Game) -> tuple[int, ...]:
+    """Who must reveal their vote before everyone else (rules.md §3.4)."""
+    if game.plot is None:
+        return ()
+    return tuple(sorted({c.bound for c in game.plot.held
+                         if c.card == OPINION_MAKER and c.bound is not None}))
+
+
+def usable(game: Game) -> tuple[Card, ...]:
+    """The Plot cards that may be used right now, in the order players are asked: cards
+    that act at once first, then window by window as the round goes (No Confidence right
+    after the approval, In the Spotlight before cards are chosen, Keeping a Close Eye once
+    they are played), and within a window from the leader clockwise (rules.md §3.3)."""
+    if game.plot is None or game.phase == GAME_OVER:
+        return ()
+    ready = [c for c in game.plot.pending + game.plot.held if window(game, c) is None]
+    return tuple(sorted(ready, key=lambda c: (
+        c not in game.plot.pending, WINDOW_ORDER.get(c.card, 0),
+        (c.holder - game.seat) % game.players,
+    )))
+
+
+def targets(game: Game, card: Card) -> list[int] | None:
+    """Whom a card may be used on now (rules.md §3.4); None for a card used on nobody."""
+    by, seats = card.holder, range(game.players)
+    team = game.proposals[-1].team if game.proposals else ()
+    found = {
+        OVERHEARD_CONVERSATION: sorted({(by - 1) % game.players, (by + 1) % game.players}),
+        ESTABLISH_CONFIDENCE: [s for s in seats if s != game.seat],
+        OPEN_UP: [s for s in seats if s != by],
+        IN_THE_SPOTLIGHT: [s for s in team if s != by],
+        CLOSE_EYE: [s for s in team if s not in game.plot.looked_at],
+        TAKE_RESPONSIBILITY: sorted({c.holder for c in game.plot.held if c.holder != by}),
+    }
+    return found.get(card.card)
+
+
+def receivers(game: Game) -> tuple[int, ...]:
+    """Who may receive the next drawn card: never the leader, and under the default
+    `plot-hand-out` nobody twice in a round (rules.md §3.2)."""
+    given = set(game.plot.given_to) if game.setting("plot-hand-out") == "different-players" \
+        else set()
+    return tuple(s for s in range(game.players) if s != game.seat and s not in given)
+
+
+def window(game: Game, held: Card) -> str | None:
+    """Why `held` cannot be used now (an i18n key), or None (rules.md §3.3)."""
+    state, card = game.plot, held.card
+    if held in state.pending:
+        return None
+    if card in LASTING:
+        return "errors.plot_lasting"
+    if game.setting("plot-same-round-use") == "next-round" and held.received == game.round:
+        return "errors.plot_same_round"
+    if card == STRONG_LEADER:
+        before_first_action = game.phase in (PLOT_DRAW, PROPOSAL) and (
+            not state.leader_acted
+            or game.setting("plot-strong-leader-window") == "before-team-tokens"
+        )
+        if not before_first_action:
+            return "errors.plot_window.strong_leader"
+        if state.strong_leader_used:
+            return "errors.plot_strong_leader_twice"
+        if held.holder == game.seat:
+            return "errors.plot_strong_leader_self"
+        return None
+    if card == NO_CONFIDENCE:
+        return None if state.just_approved else "errors.plot_window.no_confidence"
+    if card == IN_THE_SPOTLIGHT:
+        ahead = game.phase in (WATCH, MISSION) and state.spotlight is None
+        if ahead and not state.looked_at:
+            return None
+        return "errors.plot_window.in_the_spotlight"
+    if card == CLOSE_EYE:
+        return None if game.phase == MISSION else "errors.plot_window.close_eye"
+    if card == TAKE_RESPONSIBILITY:  # held: after the hand-out, before any team
+        first_proposal_due = game.phase == PROPOSAL and game.rejections == 0
+        if first_proposal_due and _takeable(game, held.holder):
+            return None
+        return "errors.plot_window.take_responsibility"
+    return "errors.plot_window.other"
+
+
+def _takeable(game: Game, taker: int) -> bool:
+    return any(c.holder != taker for c in game.plot.held)
+
+
+class PlotModule(Module):
+    id = "plot"
+    steps = (PLOT_DRAW,)
+
+    def check_setup(self, config: Config) -> None:
+        if "rogue" in config.modules and config.settings["plot-reveals"] == "character-card":
+            raise RuleError("errors.plot_reveals_rogue")  # rules.md §7: Loyalty cards only
+
+    def start(self, game: Game) -> None:
+        game._put(plot=Plot(deck(game.players, game.setting("plot-deck"))))
+
+    def proposed(self, game: Game) -> None:
+        _plot(game, leader_acted=True, just_approved=False)
+
+    def voted(self, game: Game, approved: bool) -> None:
+        # a vote reopens Strong Leader, and an approval opens No Confidence
+        _plot(game, strong_leader_used=False, just_approved=approved)
+
+    def happened(self, game: Game, what: str) -> None:
+        if what == "watch_given":  # cards are about to be chosen: No Confidence is past
+            _plot(game, just_approved=False)
+
+    def limits(self, game: Game, name: str, given: Given) -> tuple[Limit, ...]:
+        spotlight = game.plot.spotlight
+        if name != "switched" or spotlight is None:
+            return ()
+        # played face up: it cannot be switched (rules.md §8)
+        return (limit(lambda seat: seat is None or seat != spotlight, "errors.switch_spotlight"),)
+
+    def mission_done(self, game: Game) -> None:
+        _plot(game, given_to=(), spotlight=None, looked_at=())
+
+    def next_seat(self, game: Game, seat: int) -> int:
+        resume = game.plot.resume_seat
+        return seat if resume is None else resume
+
+    def leader_passed(self, game: Game) -> None:
+        _plot(game, resume_seat=None, leader_acted=False, just_approved=False)
+
+    def due(self, game: Game, step: str) -> bool:
+        return draws_now(game) > 0 and game.plot.drawn_in != len(game.missions) + 1
+
+    def enter(self, game: Game, step: str) -> None:
+        _plot(game, leader_acted=False)
+
+
+def draw_plot(game: Game, cards: Iterable[str]) -> Game:
+    """The round's first leader draws (rules.md §3.2): the cards that came off the deck."""
+    game._expect(PLOT_DRAW)
+    cards = tuple(cards)
+    count = draws_now(game)
+    if len(cards) != count:
+        raise RuleError("errors.plot_draw_count", count=count)
+    left = without(game.plot.deck, cards)
+    if left is None:
+        raise RuleError("errors.plot_not_in_deck", cards=", ".join(cards))
+    done = game._copy()
+    _plot(done, deck=left, drawn=cards, leader_acted=True, drawn_in=len(game.missions) + 1)
+    done._put(phase=PLOT_GIVE)
+    _handed_out(done)
+    return done
+
+
+def give_plot(game: Game, card: str, to: int) -> Game:
+    """The leader hands a drawn card to another player, never to themselves (§3.2)."""
+    game._expect(PLOT_GIVE)
+    game._check_seats((to,))
+    state = game.plot
+    drawn = list(state.drawn)
+    if card not in drawn:
+        raise RuleError("errors.plot_not_drawn", card=card)
+    if to == game.seat:
+        raise RuleError("errors.plot_give_leader")
+    if to in state.given_to and game.setting("plot-hand-out") == "different-players":
+        raise RuleError("errors.plot_give_twice", seat=to)
+    drawn.remove(card)
+    received = Card(card, to, len(game.missions) + 1, bound=to if card in LASTING else None)
+    done = game._copy()
+    _plot(done, drawn=tuple(drawn), given_to=state.given_to + (to,))
+    immediate = card in IMMEDIATE or (
+        card == TAKE_RESPONSIBILITY and game.setting("plot-take-responsibility") == "immediate"
+    )
+    if not immediate:
+        _plot(done, held=done.plot.held + (received,))
+    elif card == TAKE_RESPONSIBILITY and not _takeable(done, to):
+        # Nobody else holds a Plot card: it has no effect (rules.md §3.4, C).
+        _plot(done, discarded=done.plot.discarded + (card,))
+    else:
+        _plot(done, pending=done.plot.pending + (received,))
+        return done
+    _handed_out(done)
+    return done
+
+
+def use_plot(game: Game, card: str, by: int, target: int | None = None,
+             take: str | None = None) -> Game:
+    """A Plot card is used: a ★ card received now, or a held card in its window (§3.3)."""
+    if game.plot is None:
+        raise RuleError("errors.no_plot_module")
+    if game.phase == GAME_OVER:
+        raise RuleError("errors.game_over")
+    game._check_seats((by,))
+    state = game.plot
+    mine = [c for c in state.pending + state.held if c.card == card and c.holder == by]
+    if not mine:
+        raise RuleError("errors.plot_not_held", card=card, seat=by)
+    held = mine[0]
+    refusal = window(game, held)
+    if refusal:
+        raise RuleError(refusal, card=card)
+    if card != TAKE_RESPONSIBILITY and take is not None:
+        raise RuleError("errors.plot_take_unused")
+    if target is None and card != STRONG_LEADER and card != NO_CONFIDENCE:
+        raise RuleError("errors.plot_target_needed", card=card)
+    if target is not None:
+        if card in (STRONG_LEADER, NO_CONFIDENCE):
+            raise RuleError("errors.plot_no_target", card=card)
+        game._check_seats((target,))
+    done = game._copy()
+    _plot(done, pending=tuple(c for c in state.pending if c is not held),
+          held=tuple(c for c in state.held if c is not held),
+          discarded=state.discarded + (card,),
+          uses=state.uses + (PlotUse(card, by, game.round, target, take),),
+          just_approved=False)
+    _resolve(game, done, card, by, target, take)
+    return done
+
+
+def _resolve(game: Game, done: Game, card: str, by: int, target: int | None,
+             take: str | None) -> None:
+    """What the card used does (rules.md §3.4), checked against the game as it was."""
+    team = game.proposals[-1].team if game.proposals else ()
+    if card == OVERHEARD_CONVERSATION:
+        if target not in ((by - 1) % game.players, (by + 1) % game.players):
+            raise RuleError("errors.plot_neighbour", seat=by)
+    elif card == ESTABLISH_CONFIDENCE:
+        if target == game.seat:
+            raise RuleError("errors.plot_target_self", card=card)
+    elif card in (OPEN_UP, IN_THE_SPOTLIGHT):
+        if target == by:
+            raise RuleError("errors.plot_target_self", card=card)
+        if card == IN_THE_SPOTLIGHT:
+            if target not in team:
+                raise RuleError("errors.plot_target_team", card=card)
+            _plot(done, spotlight=target)
+    elif card == CLOSE_EYE:
+        if target not in team:
+            raise RuleError("errors.plot_target_team", card=card)
+        if target in game.plot.looked_at:
+            raise RuleError("errors.plot_looked_twice", seat=target)
+        _plot(done, looked_at=game.plot.looked_at + (target,))
+    elif card == TAKE_RESPONSIBILITY:
+        _take(done, by, target, take)
+    elif card == STRONG_LEADER:
+        _strong_leader(done, by)
+        return
+    elif card == NO_CONFIDENCE:
+        cancelled = evolve(game.proposals[-1], approved=False, cancelled_by=by)
+        done._put(proposals=game.proposals[:-1] + (cancelled,))
+        done._reject()  # the approval counts as a failed vote (rules.md §3.4)
+        return
+    _handed_out(done)
+
+
+def _take(done: Game, by: int, target: int | None, take: str | None) -> None:
+    """Take Responsibility: `by` takes the card `take` from `target` (rules.md §3.4)."""
+    if target == by:
+        raise RuleError("errors.plot_target_self", card=TAKE_RESPONSIBILITY)
+    theirs = [c for c in done.plot.held if c.holder == target and c.card == take]
+    if not theirs:
+        raise RuleError("errors.plot_take_missing", seat=target)
+    taken = theirs[0]
+    bound = taken.bound
+    if taken.card in LASTING and done.setting("plot-opinion-maker-taken") == "binds-taker":
+        bound = by
+    moved = replace(taken, holder=by, received=done.round, bound=bound)
+    _plot(done, held=tuple(moved if c is taken else c for c in done.plot.held))
+
+
+def _strong_leader(done: Game, by: int) -> None:
+    """The holder takes over as leader (rules.md §1.7, §3.4); the vote track stays."""
+    resume = None
+    if done.setting("plot-strong-leader-rotation") == "resume-order":
+        resume = (done.seat + 1) % done.players
+    _plot(done, strong_leader_used=True, resume_seat=resume, leader_acted=False)
+    done._put(seat=by)
+
+
+def _handed_out(done: Game) -> None:
+    """Once every drawn card is handed out and every ★ card resolved, the team is next."""
+    if done.phase == PLOT_GIVE and not done.plot.drawn and not done.plot.pending:
+        done._next()

@@ -1,0 +1,176 @@
+"""Rogue Agent module (rules.md §7): the Watch token, Rogue Success cards, and the Rogues who
+win alone.
+
+Rogue Success cards are visibly different and only the resistance Rogue may play them, so that
+Rogue's win is read from the recorded cards. Fail cards all look alike, so for the spy Rogue the
+record can only rule a claim out; the rest is the claimant's word, confirmed by the host.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from moderator.rules import tables
+from moderator.rules.errors import RuleError
+from moderator.rules.flow import (
+    FULL, GAME_OVER, MISSION, PARTIAL, RESISTANCE, RESISTANCE_ROGUE, ROGUE_CLAIM, SPIES,
+    SPY_ROGUE, WATCH, Input, ask, limit,
+)
+from moderator.rules.module import Given, Module
+
+if TYPE_CHECKING:
+    from moderator.rules.modules import Game
+    from moderator.rules.records import Mission, Proposal
+
+
+def resistance_rogue_wins(missions: Sequence[Mission], earlier_rule: str) -> bool:
+    """Rogue Success on the winning third success and on an earlier mission."""
+    *earlier, last = missions
+    if not last.rogue_success:
+        return False
+    return earlier_rogue_success(earlier, earlier_rule)
+
+
+def earlier_rogue_success(earlier: Sequence[Mission], earlier_rule: str) -> bool:
+    """A Rogue Success on an earlier mission that counts for the Rogue's own win."""
+    if earlier_rule == "same-result":  # house rule: only earlier successes count
+        earlier = [m for m in earlier if m.succeeded]
+    return any(m.rogue_success for m in earlier)
+
+
+def spy_claim_refusal(missions: Sequence[Mission], seat: int, earlier_rule: str) -> str | None:
+    """Why the record rules out a spy Rogue claim by `seat`, as an i18n key; None if it can
+    stand (the claimant was on this failed team, which revealed a Fail, and on an earlier team
+    that revealed a Fail)."""
+    *earlier, last = missions
+    if seat not in last.team:
+        return "errors.rogue_claim_not_on_team"
+    if not last.fails:  # failed without a Fail card (a Reverse card turned it)
+        return "errors.rogue_claim_no_fail"
+    candidates = [m for m in earlier if seat in m.team and m.fails]
+    if earlier_rule == "same-result":
+        candidates = [m for m in candidates if not m.succeeded]
+    if not candidates:
+        return "errors.rogue_claim_no_earlier"
+    return None
+
+
+def watch_due(game: Game) -> bool:
+    """Does an approved team get the Watch token? Only with the resistance Rogue, and at
+    5-6 players not on the first two missions (rules.md §7)."""
+    return RESISTANCE_ROGUE in game.characters and (
+        game.players >= 7 or len(game.missions) >= 2
+    )
+
+
+class Rogue(Module):
+    id = "rogue"
+    card_fields = {"rogue_success": ("errors.no_rogue_success", 0)}
+
+    def start(self, game: Game) -> None:
+        game._put(watch=None)
+
+    def before_mission(self, game: Game) -> str | None:
+        return WATCH if watch_due(game) else None
+
+    def card_inputs(self, game: Game, given: Given, reveal: bool) -> tuple[Input, ...]:
+        if not reveal:
+            return ()
+        present = RESISTANCE_ROGUE in game.characters
+        room = game.revealed(given) - given.get("fails", 0) - given.get("chief_fail", 0)
+        return (ask(
+            "rogue_success", range(2),
+            limit(lambda n: n == 0 or present, "errors.no_rogue_success"),
+            limit(lambda n: n <= 1, "errors.rogue_success_one"),  # one Rogue, one card
+            limit(lambda n: n <= room, "errors.fails_range", size=game.revealed(given)),
+            kind="count", default=0,
+        ),)
+
+    def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, object]:
+        return {"rogue_success": given.get("rogue_success", 0), "watch": game.watch}
+
+    def mission_done(self, game: Game) -> None:
+        game._put(watch=None)
+
+    def rejected(self, game: Game) -> None:
+        game._put(watch=None)  # an approval cancelled by No Confidence takes the token back
+
+    def third(self, game: Game, side: str, turned: bool) -> bool:
+        if side == SPIES and SPY_ROGUE in game.characters:
+            game._put(phase=ROGUE_CLAIM)
+            return True
+        if side == RESISTANCE and RESISTANCE_ROGUE in game.characters and resistance_rogue_wins(
+                game.missions, game.setting("rogue-earlier-mission")):
+            rogue_wins(game, RESISTANCE_ROGUE)
+            return True
+        return False
+
+    def stakes(self, game: Game, side: str) -> tuple[str, bool] | None:
+        """The spy Rogue may claim first; a Rogue Success now wins for the resistance Rogue
+        who has one on record (rules.md §7). Either only under a condition."""
+        if side == SPIES and SPY_ROGUE in game.characters:
+            return ("rogue_claim", False)
+        if side == RESISTANCE and RESISTANCE_ROGUE in game.characters and \
+                earlier_rogue_success(game.missions, game.setting("rogue-earlier-mission")):
+            return ("rogue_success_wins", False)
+        return None
+
+    def also_won(self, game: Game, winner: str, reason: str) -> tuple[tuple[str, str], ...]:
+        """A Rogue whose team won without them winning alone shares a partial victory."""
+        rogue = RESISTANCE_ROGUE if winner == RESISTANCE else SPY_ROGUE
+        decided_in = len(game.missions) + (reason == "five_rejections")
+        if rogue in game.characters and (
+            game.setting("rogue-partial-win") == "whenever-team-wins"
+            or decided_in == tables.MISSIONS
+        ):
+            return ((rogue, PARTIAL),)
+        return ()
+
+    def phase_inputs(self, game: Game, given: Given) -> tuple[Input, ...]:
+        if game.phase == WATCH:
+            return (Input("holder", "seat", game.proposals[-1].team),)
+        if game.phase == ROGUE_CLAIM:
+            rule = game.setting("rogue-earlier-mission")
+            can = tuple(s for s in range(game.players)
+                        if spy_claim_refusal(game.missions, s, rule) is None)
+            return (Input("claimant", "seat", (None, *can)),)
+        return ()
+
+
+def rogue_wins(game: Game, who: str) -> None:
+    """A Rogue wins alone and the game ends; no team wins or loses (rules.md §7), unless
+    the house rule gives the Rogue's team a partial victory."""
+    winners: tuple[tuple[str, str], ...] = ((who, FULL),)
+    if game.setting("rogue-win-team") == "team-partial":
+        winners += ((RESISTANCE if who == RESISTANCE_ROGUE else SPIES, PARTIAL),)
+    game._put(phase=GAME_OVER, winner=None, reason=f"{who.replace('-', '_')}_wins",
+              winners=winners)
+
+
+def give_watch(game: Game, seat: int) -> Game:
+    """After approval the leader hands the Watch token to a team member (rules.md §7)."""
+    game._expect(WATCH)
+    game._check_seats((seat,))
+    if seat not in game.proposals[-1].team:
+        raise RuleError("errors.watch_not_on_team")
+    done = game._copy()
+    done._put(watch=seat, phase=MISSION)
+    done._event("watch_given")
+    return done
+
+
+def claim_rogue(game: Game, claimant: int | None) -> Game:
+    """At the third failure: the player who shows the spy Rogue card and claims the win
+    alone, or None when nobody does (rules.md §7)."""
+    game._expect(ROGUE_CLAIM)
+    done = game._copy()
+    if claimant is None:
+        done._third(SPIES, turned=False, after="rogue")
+        return done
+    game._check_seats((claimant,))
+    refusal = spy_claim_refusal(game.missions, claimant, game.setting("rogue-earlier-mission"))
+    if refusal:
+        raise RuleError(refusal, seat=claimant)
+    rogue_wins(done, SPY_ROGUE)
+    return done
