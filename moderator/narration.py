@@ -52,7 +52,7 @@ def describe_now(session: Session, lang: str) -> str:
                 text += " " + t(lang, "now.two_fails")
         if investigator_due(game):
             text += " " + t(lang, "now.investigator_token", leader=leader)
-        if game.attempt == tables.MAX_REJECTIONS:
+        if "fifth_proposal" in game.warnings():
             text += " " + t(lang, "now.last_attempt")
         return text
     team = ", ".join(names[s] for s in game.team)
@@ -63,26 +63,28 @@ def describe_now(session: Session, lang: str) -> str:
         if game.opinion_makers:
             text += " " + t(lang, "now.opinion_first",
                             names=", ".join(names[s] for s in game.opinion_makers))
-        if game.attempt == tables.MAX_REJECTIONS:
+        if "fifth_proposal" in game.warnings():
             text += " " + t(lang, "now.last_attempt")
         return text
     if game.phase == "watch":
         return t(lang, "now.watch", leader=leader, team=team)
-    key = "now.mission_rogue" if "rogue" in game.modules else "now.mission"
+    asked = mission_options(game)
+    key = "now.mission_rogue" if "rogue_success" in asked else "now.mission"
     text = t(lang, key, team=team, mission=game.mission)
     if game.watch is not None:
         text += " " + t(lang, "now.watch_held", holder=names[game.watch])
-    if game.sergeant is not None:
-        text += " " + t(lang, "now.sergeant_switch", sergeant=names[game.sergeant])
-    if "trapper" in game.modules:
-        text += " " + t(lang, "now.trap", leader=leader)
-    if game.reversers:
-        text += " " + t(lang, "now.reverse")
-    if "hunter" in mission_options(game):
-        text += " " + t(lang, "now.chief_fail")
+    for name in asked:  # what the host reports besides the Fail cards, in the table's order
+        sergeant = names[game.sergeant] if game.sergeant is not None else ""
+        if name in MISSION_LINES:
+            text += " " + t(lang, MISSION_LINES[name], sergeant=sergeant, leader=leader)
     if game.fails_needed == 2:
         text += " " + t(lang, "now.two_fails")
     return text
+
+
+#: What the table is told of each module's input at the mission.
+MISSION_LINES = {"trapped": "now.trap", "switched": "now.sergeant_switch",
+                 "chief_fail": "now.chief_fail", "reverse": "now.reverse"}
 
 
 def outcome(game: Game, lang: str) -> str:
@@ -95,8 +97,10 @@ def accusation(game: Game, lang: str) -> str:
     """Whose Hunter accuses now, and what it decides (rules.md §6.1)."""
     if game.hunt.early:
         return t(lang, "now.accusation_early")
+    from moderator.rules.modules import hunter
+
     text = t(lang, f"now.accusation.{game.hunt.accuser}")
-    if game.hunt.accuser == "spies" and "coordinator" in game.characters:
+    if hunter.COORDINATOR in hunter.shown_cards(game):
         text += " " + t(lang, "now.accusation_coordinator")
     return text
 
@@ -115,15 +119,12 @@ def investigation(game: Game, names: list[str], lang: str) -> str:
     return text
 
 
-#: Modules whose special characters an examination must not expose (rules.md §2.3).
-HIDDEN_BY_LOYALTY_CARDS = frozenset({"commander", "defector", "hunter", "reverser", "rogue"})
-
-
 def examination(game: Game, names: list[str], lang: str) -> str:
     """Who examines, and which card the examined player hands over (rules.md §2.3)."""
+    from moderator.rules.modules import inquisitor
+
     text = t(lang, "now.examination", inquisitor=names[game.inquisitor])
-    shown = "loyalty" if game.modules & HIDDEN_BY_LOYALTY_CARDS else "character"
-    text += " " + t(lang, f"now.examination_{shown}")
+    text += " " + t(lang, f"now.examination_{inquisitor.card_shown(game)}")
     if "defector" in game.modules:
         setting = game.settings["inquisitor-defector-allegiance"]
         text += " " + t(lang, f"now.examination_defector.{setting}")
@@ -131,17 +132,18 @@ def examination(game: Game, names: list[str], lang: str) -> str:
 
 
 def investigator_due(game: Game) -> bool:
-    """Does this team get the Investigator token? Before every mission but the last, after
-    which nobody investigates (rules.md §6.1)."""
-    return game.hunt is not None and len(game.missions) < tables.MISSIONS - 1
+    """Does the leader have to give the Investigator token with this team? The engine's
+    team step says so (rules.md §6.1)."""
+    asked = {i.name: i for i in game.inputs()} if game.phase == "proposal" else {}
+    return "investigator" in asked and None not in asked["investigator"].choices
 
 
 def mission_options(game: Game) -> tuple[str, ...]:
-    """The modules whose cards or choices the `mission` command also records (the Hunter's
-    Chief Fail cards only at 7+, rules.md §6.1)."""
-    chief_fail = ("hunter",) if game.hunt is not None and game.players >= 7 else ()
-    return tuple(m for m in ("rogue", "reverser", "sergeant", "trapper") if m in game.modules
-                 ) + chief_fail
+    """What the host reports of this mission besides the Fail cards (its fields), in the
+    engine's order; only what has more than one possible value."""
+    if game.phase != "mission":
+        return ()
+    return tuple(i.name for i in game.inputs() if i.name != "fails" and len(i.choices) > 1)
 
 
 def plot_step(session: Session, lang: str) -> str | None:
@@ -164,12 +166,10 @@ def card_name(lang: str, card: str) -> str:
 
 
 def shown_card(game, lang: str) -> str:
-    """What a revealing Plot card shows: with any special character in the game, the
-    matching Loyalty card (rules.md §3.4, house rule `plot-reveals`), else the Character card."""
-    special = game.characters - {"resistance", "spy"}
-    if special and game.settings["plot-reveals"] == "loyalty-card":
-        return t(lang, "plot.loyalty_card")
-    return t(lang, "plot.character_card")
+    """What a revealing Plot card shows (rules.md §3.4): the engine's ruling, in words."""
+    from moderator.rules.modules import plot
+
+    return t(lang, f"plot.{plot.card_shown(game)}_card")
 
 
 # -- what the action just recorded did ----------------------------------------------------
@@ -197,6 +197,13 @@ def result_lines(session: Session, lang: str) -> list[Line]:
         _vote(session, say)
     elif kind == "watch":
         say("result.watch", "bold", holder=names[game.watch])
+    elif kind == "switch":
+        sergeant = names[game.sergeant]
+        if game.switch.seat is None:
+            say("result.switch_passed", "bold", sergeant=sergeant)
+        else:
+            say("result.switch_declared", "bold", sergeant=sergeant,
+                switched=names[game.switch.seat])
     elif kind == "mission":
         _mission(session, say)
     elif kind.startswith("plot_"):
@@ -232,7 +239,7 @@ def _vote(session: Session, say) -> None:
         tables.MAX_REJECTIONS - game.rejections)
     say("play.track", track=track, count=game.rejections, limit=tables.MAX_REJECTIONS,
         leader=names[game.leader])
-    if game.rejections == tables.MAX_REJECTIONS - 1:
+    if "fifth_proposal" in game.warnings():
         say("status.last_chance", "bold yellow")
 
 
@@ -317,6 +324,10 @@ def describe_action(lang: str, names: list[str], action: dict) -> str:
         return text
     if kind == "watch":
         return t(lang, "log.watch", holder=who([action["holder"]]))
+    if kind == "switch":
+        if action.get("switched") is None:
+            return t(lang, "log.no_switch")
+        return t(lang, "log.switch", switched=who([action["switched"]]))
     if kind.startswith("plot_"):
         return plot_action(lang, who, action)
     if kind == "rogue_claim":

@@ -124,6 +124,8 @@ def apply(game: Game, action: dict) -> Game:
         return game.vote(_seats(action["approve"]))
     if kind == "watch":
         return game.give_watch(action["holder"] - 1)
+    if kind == "switch":
+        return game.switch_card(_seat(action.get("switched")))
     if kind == "mission":
         return game.play_mission(
             action["fails"], rogue_success=action.get("rogue_success", 0),

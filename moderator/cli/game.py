@@ -199,6 +199,26 @@ def register(app: typer.Typer, lang: str) -> None:
             action["chief_fail"] = chief_fail
         render.after(out, session.act(current.game_id, action))
 
+    @app.command("switch", help=h("switch_command"))
+    @handled
+    def switch(
+        out: Out,
+        switched: Optional[str] = typer.Argument(None, help=h("switched"), show_default=False),
+        nobody: bool = typer.Option(False, "--nobody", help=h("switch_nobody")),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+        from moderator.cli import render
+
+        if (switched is None) == (not nobody):
+            bad_usage(out, game, "errors.switch_usage")
+        current = _open(out, session, game)
+        action = {"type": "switch", "switched": None}
+        if switched is not None:
+            action["switched"] = seat_number(switched, current.names)
+        render.after(out, session.act(current.game_id, action))
+
     @app.command("watch", help=h("watch"))
     @handled
     def watch(

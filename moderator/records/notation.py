@@ -31,7 +31,7 @@ from moderator.rules.house_rules import defaults
 from moderator.narration import FAIL, SUCCESS, describe_action, outcome
 
 #: Actions whose content the proposal and mission lines already show.
-SHOWN_IN_LINES = frozenset({"propose", "watch"})
+SHOWN_IN_LINES = frozenset({"propose", "watch", "switch"})
 EVENT = "⚑"
 
 #: What every proposal and every played mission has; a played mission's leader, Sergeant and

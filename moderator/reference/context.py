@@ -12,8 +12,7 @@ from moderator import i18n
 from moderator.reference.topics import TOPICS
 from moderator.rules import ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
 from moderator.rules.flow import (
-    ACCUSATION, EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, RESISTANCE_ROGUE,
-    ROGUE_CLAIM, WATCH,
+    ACCUSATION, EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, ROGUE_CLAIM, WATCH,
 )
 from moderator.rules.house_rules import defaults
 
@@ -77,15 +76,17 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
         topics = ["team-building", "leader-on-team", "team-size"]
         if game.fails_needed == 2:
             topics.append("two-fails")
-    if "sergeant" in game.modules:
+    asked = {i.name: i for i in game.inputs()}
+    if "sergeant" in asked:
         lines.append(say("sergeant_needed", leader=leader))
         topics.append("sergeant")
-    if game.hunt is not None and len(game.missions) < tables.MISSIONS - 1:
+    if "investigator" in asked and None not in asked["investigator"].choices:
         lines.append(i18n.t(say.lang, "now.investigator_token", leader=leader))
         topics.append("hunter")
     lines.append(say("track", count=game.rejections, limit=tables.MAX_REJECTIONS))
-    if game.attempt == tables.MAX_REJECTIONS:
+    if "fifth_proposal" in game.warnings():
         lines.append(say("fifth"))
+    lines += _stakes(game, say)
     return topics + ["five-rejections"]
 
 
@@ -130,7 +131,7 @@ def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
                      leader=names[game.leader]))
     key = "majority_even" if game.players % 2 == 0 else "majority_odd"
     lines.append(say(key, players=game.players, needed=needed, half=game.players // 2))
-    if game.attempt == tables.MAX_REJECTIONS:
+    if "fifth_proposal" in game.warnings():
         lines.append(say("fifth"))
     else:
         lines.append(say("if_rejected", following=names[game.next_leaders[0]],
@@ -151,30 +152,19 @@ def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     lines.append(say("mission", team=", ".join(names[s] for s in game.team),
                      mission=game.mission))
     topics = ["mission-cards", "mission-result"]
-    if RESISTANCE_ROGUE in game.characters:
-        lines.append(say("rogue_cards"))
-        if game.watch is not None:
+    for asked in game.inputs():  # what the host reports of this mission, in the table's order
+        if asked.name == "fails" or len(asked.choices) < 2:
+            continue
+        line, topic = MISSION_STEPS[asked.name]
+        params = {"leader": names[game.leader],
+                  "sergeant": names[game.sergeant] if game.sergeant is not None else ""}
+        lines.append(i18n.t(say.lang, line, **params))
+        if asked.name == "rogue_success" and game.watch is not None:
             lines.append(say("watch_held", holder=names[game.watch]))
-        topics.append("rogue")
-    if game.sergeant is not None:
-        lines.append(say("sergeant_switch", sergeant=names[game.sergeant]))
-        topics.append("sergeant")
-    if "trapper" in game.modules:
-        lines.append(i18n.t(say.lang, "now.trap", leader=names[game.leader]))
-        topics.append("trapper")
-    if game.reversers:
-        lines.append(i18n.t(say.lang, "now.reverse"))
-        topics.append("reverser")
-    if game.chief_fails_possible:
-        lines.append(i18n.t(say.lang, "now.chief_fail"))
-        topics.append("chief")
+        topics.append(topic)
     lines.append(say("reveal"))
     lines.append(_fails(game, say))
-    if game.successes == tables.WINS_NEEDED - 1:
-        commander = "commander" in game.modules
-        lines.append(say("stakes_assassination" if commander else "stakes_resistance"))
-    if game.failures == tables.WINS_NEEDED - 1:
-        lines.append(say("stakes_spies"))
+    lines += _stakes(game, say)
     lines.append(say("after_mission", following=names[game.next_leaders[0]]))
     return topics + (["two-fails"] if game.fails_needed == 2 else [])
 
@@ -225,6 +215,28 @@ def _game_over(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     lines += [say("over", winner=won, reason=i18n.t(say.lang, f"reason.{game.reason}")),
               say("over_undo")]
     return ["game-end"]
+
+
+#: The sentence and the topic of each module's input at the mission step.
+MISSION_STEPS = {
+    "trapped": ("now.trap", "trapper"),
+    "switched": ("reference.now.sergeant_switch", "sergeant"),
+    "chief_fail": ("now.chief_fail", "chief"),
+    "rogue_success": ("reference.now.rogue_cards", "rogue"),
+    "reverse": ("now.reverse", "reverser"),
+}
+
+
+def _stakes(game: Game, say) -> list[str]:
+    """What a success or a failure of this mission decides, as the engine says (rules.md
+    §1.6, §5.1, §6.1, §7): each module's step in order, until one that always comes."""
+    lines = []
+    for side, steps in game.stakes():
+        conditional = False
+        for step in steps:
+            lines.append(say(f"stakes.{side}.{step}" + ("_otherwise" if conditional else "")))
+            conditional = step in ("rogue_success_wins", "rogue_claim")
+    return lines
 
 
 @dataclass(frozen=True)

@@ -452,8 +452,10 @@ class BaseGame:
         reveal)."""
         self._expect(MISSION)
         pending = self.proposals[-1]
-        given: dict[str, Any] = {"fails": fails, **cards}
-        self._owned(cards, self.CARD_FIELDS)
+        # A seat left out is None: the input's default (nobody, or what was declared before).
+        reported = {name: value for name, value in cards.items() if value is not None}
+        self._owned(reported, self.CARD_FIELDS)
+        given: dict[str, Any] = {"fails": fails, **reported}
         for name, value in given.items():  # a count is a whole number, never below zero
             counted = name == "fails" or self.CARD_FIELDS[name][2] == 0
             if counted and (isinstance(value, bool) or not isinstance(value, int) or value < 0):

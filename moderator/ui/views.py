@@ -102,7 +102,7 @@ def _track(session: Session, lang: str):
     filled = REJECTED * game.rejections + FREE * (tables.MAX_REJECTIONS - game.rejections)
     text.append("\n" + t(lang, "status.vote_track", track=filled, count=game.rejections,
                          limit=tables.MAX_REJECTIONS))
-    if game.rejections == tables.MAX_REJECTIONS - 1:
+    if "fifth_proposal" in game.warnings():
         text.append("\n" + t(lang, "status.last_chance"), style="bold yellow")
     following = ", ".join(session.names[s] for s in game.next_leaders[:4])
     text.append("\n" + t(lang, "status.leader", leader=session.names[game.leader],
@@ -180,8 +180,8 @@ def now(session: Session, lang: str):
     if command:
         line = t(lang, f"command.{command}")
         if command == "mission":
-            line += "".join(" " + t(lang, f"command.mission_option.{module}")
-                            for module in mission_options(session.game))
+            line += "".join(" " + t(lang, f"command.mission_option.{name}")
+                            for name in mission_options(session.game))
         if command.startswith("proposal") and investigator_due(session.game):
             line += " " + t(lang, "command.investigator_option")
         text.append("\n  → " + line, style="dim")
@@ -199,5 +199,5 @@ def next_command(session: Session) -> str | None:
         return "plot_take" if game.plot.pending[0].card == "take_responsibility" else "plot_use"
     if game.phase == "proposal":
         key = "proposal_targeting" if game.mission is None else "proposal"
-        return key + ("_sergeant" if "sergeant" in game.modules else "")
+        return key + ("_sergeant" if any(i.name == "sergeant" for i in game.inputs()) else "")
     return None if game.phase == GAME_OVER else game.phase

@@ -20,6 +20,7 @@ from moderator.rules.modules import commander as commander_rules
 from moderator.rules.modules.commander import Assassination
 from moderator.rules.modules.hunter import Hunt
 from moderator.rules.modules.plot import Card, Plot
+from moderator.rules.modules.sergeant import Switch
 
 #: Every module, in the contract's order (design.md §4).
 MODULES: tuple[Module, ...] = (
@@ -68,8 +69,9 @@ class Game(BaseGame):
     inquisitors: tuple[int, ...]  # Inquisitor: who held the token, in order
     hunt: Hunt | None  # Hunter
     assassination: Assassination | None  # Commander: whom the Assassin named
+    switch: Switch | None  # Sergeant: the switch declared on the current mission
     DEFAULTS = {"watch": None, "plot": None, "loyalty": (), "inquisitors": (), "hunt": None,
-                "assassination": None}
+                "assassination": None, "switch": None}
 
     # -- the modules' actions -------------------------------------------------------------------
 
@@ -87,6 +89,10 @@ class Game(BaseGame):
         whose card the leader trapped (§5.3)."""
         return super().play_mission(fails, rogue_success=rogue_success, switched=switched,
                                     reverse=reverse, trapped=trapped, chief_fail=chief_fail)
+
+    def switch_card(self, seat: int | None) -> Game:
+        """The Sergeant's switch, on its own before Keeping a Close Eye on You (§8)."""
+        return sergeant.switch(self, seat)
 
     def give_watch(self, seat: int) -> Game:
         return rogue.give_watch(self, seat)

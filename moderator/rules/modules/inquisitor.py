@@ -30,6 +30,16 @@ def examinations_due(game: Game) -> int:
     return sum(k <= len(game.missions) for k in EXAMINED_AFTER)
 
 
+#: Modules whose special characters an examination must not expose (rules.md §2.3).
+HIDDEN_BY_LOYALTY_CARDS = frozenset({"commander", "defector", "hunter", "reverser", "rogue"})
+
+
+def card_shown(game: Game) -> str:
+    """What the examined player hands over: the Inquisitor Loyalty card of their side where a
+    module's special character must stay hidden, else their Character card (rules.md §2.3)."""
+    return "loyalty" if game.modules & HIDDEN_BY_LOYALTY_CARDS else "character"
+
+
 class Inquisitor(Module):
     id = "inquisitor"
     steps = (EXAMINATION,)

@@ -189,6 +189,16 @@ def receivers(game: Game) -> tuple[int, ...]:
     return tuple(s for s in range(game.players) if s != game.seat and s not in given)
 
 
+def card_shown(game: Game) -> str:
+    """What a revealing Plot card shows: with any special character in the game the matching
+    Loyalty card (`loyalty`), else the Character card (`character`) (rules.md §3.4, house
+    rule `plot-reveals`)."""
+    special = game.characters - {"resistance", "spy"}
+    if special and game.setting("plot-reveals") == "loyalty-card":
+        return "loyalty"
+    return "character"
+
+
 def window(game: Game, held: Card) -> str | None:
     """Why `held` cannot be used now (an i18n key), or None (rules.md §3.3)."""
     state, card = game.plot, held.card
@@ -212,13 +222,18 @@ def window(game: Game, held: Card) -> str | None:
         return None
     if card == NO_CONFIDENCE:
         return None if state.just_approved else "errors.plot_window.no_confidence"
-    if card == IN_THE_SPOTLIGHT:
+    played = game.phase == MISSION and (game.switch is not None or "sergeant" not in game.modules)
+    if card == IN_THE_SPOTLIGHT:  # before anyone picks a card
         ahead = game.phase in (WATCH, MISSION) and state.spotlight is None
-        if ahead and not state.looked_at:
+        if ahead and not state.looked_at and game.switch is None:
             return None
         return "errors.plot_window.in_the_spotlight"
-    if card == CLOSE_EYE:
-        return None if game.phase == MISSION else "errors.plot_window.close_eye"
+    if card == CLOSE_EYE:  # cards played face down, after the Sergeant's switch (§3.3, §8)
+        if played:
+            return None
+        if game.phase == MISSION:
+            return "errors.plot_window.close_eye_switch"
+        return "errors.plot_window.close_eye"
     if card == TAKE_RESPONSIBILITY:  # held: after the hand-out, before any team
         first_proposal_due = game.phase == PROPOSAL and game.rejections == 0
         if first_proposal_due and _takeable(game, held.holder):
@@ -250,7 +265,7 @@ class PlotModule(Module):
         _plot(game, strong_leader_used=False, just_approved=approved)
 
     def happened(self, game: Game, what: str) -> None:
-        if what == "watch_given":  # cards are about to be chosen: No Confidence is past
+        if what in ("watch_given", "switch_declared"):  # cards chosen: No Confidence is past
             _plot(game, just_approved=False)
 
     def limits(self, game: Game, name: str, given: Given) -> tuple[Limit, ...]:

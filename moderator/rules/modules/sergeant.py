@@ -4,14 +4,29 @@ switch, which can turn a Success into a Fail."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from moderator.rules.flow import Input, ask, limit
+from moderator.rules.errors import RuleError
+from moderator.rules.flow import MISSION, Input, ask, limit
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
     from moderator.rules.modules import Game
     from moderator.rules.records import Proposal
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """The Sergeant's switch, declared before the cards are collected (rules.md §8)."""
+
+    seat: int | None  # whom the Sergeant made switch; None: the Sergeant passed
+
+
+def switched(game: Game, given: Given) -> int | None:
+    """Whom the Sergeant made switch on this mission: as declared, or as reported with the
+    cards."""
+    return game.switch.seat if game.switch is not None else given.get("switched")
 
 
 class Sergeant(Module):
@@ -31,6 +46,11 @@ class Sergeant(Module):
     def card_inputs(self, game: Game, given: Given, reveal: bool) -> tuple[Input, ...]:
         if reveal:
             return ()
+        if game.switch is not None:  # declared already: the cards only confirm it
+            declared = game.switch.seat
+            return (ask("switched", (declared,),
+                        limit(lambda seat: seat == declared, "errors.switch_declared"),
+                        default=declared),)
         pending = game.proposals[-1]
         return (ask(
             "switched", (None, *pending.team),
@@ -40,7 +60,26 @@ class Sergeant(Module):
         ),)
 
     def spy_fails(self, game: Game, given: Given) -> int:
-        return given.get("switched") is not None  # a switched Success becomes a Fail
+        return switched(game, given) is not None  # a switched Success becomes a Fail
 
     def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, object]:
-        return {"sergeant": proposal.sergeant, "switched": given.get("switched")}
+        return {"sergeant": proposal.sergeant, "switched": switched(game, given)}
+
+    def mission_done(self, game: Game) -> None:
+        game._put(switch=None)
+
+
+def switch(game: Game, seat: int | None) -> Game:
+    """The Sergeant makes `seat` switch, or passes (None): after the cards are played face
+    down and before Keeping a Close Eye on You and the reveal (rules.md §3.3 window 6, §8)."""
+    if "sergeant" not in game.modules:
+        raise RuleError("errors.no_sergeant_module")
+    game._expect(MISSION)
+    if game.switch is not None:
+        raise RuleError("errors.switch_twice")
+    asked = next(i for i in game.inputs() if i.name == "switched")
+    game._check(asked, seat)
+    done = game._copy()
+    done._put(switch=Switch(seat))
+    done._event("switch_declared")
+    return done
