@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from moderator.rules import Game, RuleError, random_game
-from moderator.rules import plot as cards
+from moderator.rules.modules import plot as cards
 
 SL, EYE, NC, OM, TR = "strong_leader", "close_eye", "no_confidence", "opinion_maker", \
     "take_responsibility"
