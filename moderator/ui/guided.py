@@ -60,6 +60,7 @@ class Guide:
     read_aloud: Callable[[list[tuple[str, float]]], bool] | None = None
     clock: Callable[[], float] = time.monotonic
     began: dict[int, float] = field(default_factory=dict)  # proposal -> discussion start
+    answers: dict[tuple, dict] = field(default_factory=dict)  # a step's answers so far
     passed: dict[tuple, set] = field(default_factory=dict)  # Plot: who said no, per window
 
     def select(self, question: str, choices: Sequence[Choice], hint: str = "",
@@ -305,6 +306,7 @@ def record(guide: Guide, current: Session, action: dict) -> Session:
         done = sessions.act(current.game_id, action)
     except RuleError as refusal:
         guide.say(refusal.code, style="bold red", **refusal.params)
+        guide.answers.clear()  # asked again, from the game as it now stands
         return sessions.open_game(current.game_id)
     report(guide, done)
     if action["type"] != "propose":  # a proposal changes nothing on the board: the vote follows
@@ -331,6 +333,7 @@ def use(guide: Guide, current: Session, command: str) -> Session:
         except RuleError as refusal:
             guide.say(refusal.code, style="bold")
             return current
+        guide.answers.clear()  # what was answered for the step taken back is asked again
         guide.say("history.undo", style="bold",
                   text=narration.describe_action(guide.lang, current.names, action))
         show_table(guide, current)
@@ -378,8 +381,8 @@ def players(names: Sequence[str], seats: Sequence[int] = ()) -> list[Choice]:
 
 
 def team_step(guide: Guide, current: Session) -> Any:
-    """The leader's team (under Targeting first the mission): a checkbox list that takes only
-    the mission's size, and names the two-fail rule where it applies (rules.md §1.2, §1.5)."""
+    """The leader's team (under Targeting first the mission), then what the leader names
+    besides: the engine says what, and who may be named (rules.md §1.2, §1.5, §6.1, §8)."""
     game, names, lang = current.game, current.names, guide.lang
     leader = names[game.leader]
     where = dict(attempt=game.attempt, limit=tables.MAX_REJECTIONS, leader=leader)
@@ -387,42 +390,33 @@ def team_step(guide: Guide, current: Session) -> Any:
         guide.heading(t(lang, "play.round_targeting", **where))
     else:
         guide.heading(t(lang, "play.round", mission=game.mission, **where))
-    if game.attempt == tables.MAX_REJECTIONS:
+    if "fifth_proposal" in game.warnings():
         guide.say("now.last_attempt", style="bold yellow")
     footer = discussion(guide, len(game.proposals))
-    action: dict = {"type": "propose"}
-    mission = game.mission
-    if mission is None:  # Targeting: the leader picks an open mission first (rules.md §2.1)
-        mission = guide.select(
-            t(lang, "play.choose_mission", leader=leader), mission_choices(game, lang),
-            footer=footer,
-        )
-    size = game.team_size_for(mission)
-    question = t(lang, "play.team_question", leader=leader, count=size, mission=mission)
-    if tables.fails_needed(game.players, mission) == 2:
-        question += " " + t(lang, "now.two_fails")
-    team = guide.checkbox(
-        question, players(names), hint=t(lang, "play.hint_tick"),
-        validate=lambda ticked: None if len(ticked) == size else t(
-            lang, "play.team_size", count=size, ticked=len(ticked)), footer=footer,
-    )
-    action["team"] = [seat + 1 for seat in team]
+    given: dict[str, Any] = {}
+    while (asked := game.next_input(given)) is not None:
+        if asked.name == "mission":  # Targeting: an open mission first (rules.md §2.1)
+            given["mission"] = guide.select(
+                t(lang, "play.choose_mission", leader=leader), mission_choices(game, lang),
+                footer=footer)
+        elif asked.name == "team":
+            mission, size = given.get("mission", game.mission), asked.size
+            question = t(lang, "play.team_question", leader=leader, count=size, mission=mission)
+            if tables.fails_needed(game.players, mission) == 2:
+                question += " " + t(lang, "now.two_fails")
+            given["team"] = guide.checkbox(
+                question, players(names), hint=t(lang, "play.hint_tick"),
+                validate=lambda ticked, size=size: None if len(ticked) == size else t(
+                    lang, "play.team_size", count=size, ticked=len(ticked)), footer=footer)
+        elif None in asked.choices:  # optional at the team (no Investigator on mission 5)
+            given[asked.name] = None
+        else:
+            given[asked.name] = answer(guide, current, asked, footer=footer, leader=leader)
+    action: dict = {"type": "propose", "team": [seat + 1 for seat in given.pop("team")]}
+    mission = given.pop("mission", None)
     if game.targeting:
         action["mission"] = mission
-    if "sergeant" in game.modules:  # a team member other than the leader (rules.md §8)
-        sergeant = guide.select(
-            t(lang, "play.sergeant_question", leader=leader),
-            players(names, [seat for seat in team if seat != game.leader]), footer=footer,
-        )
-        action["sergeant"] = sergeant + 1
-    if narration.investigator_due(game):
-        # The Investigator token, to someone neither leading nor on the team (rules.md §6.1)
-        outside = [seat for seat in range(game.players) if seat not in team + [game.leader]]
-        investigator = guide.select(
-            t(lang, "play.investigator_question", leader=leader), players(names, outside),
-            footer=footer,
-        )
-        action["investigator"] = investigator + 1
+    action.update((name, seat + 1) for name, seat in given.items() if seat is not None)
     return action
 
 
@@ -454,59 +448,70 @@ def vote_step(guide: Guide, current: Session) -> Any:
 
 
 def mission_step(guide: Guide, current: Session) -> Any:
-    """How many Fail cards the shuffled mission cards showed (rules.md §1.5); with the
-    Sergeant module first whom the Sergeant made switch (§8), with the resistance Rogue
-    then how many Rogue Success cards were among them (§7). With the Trapper the leader
-    names the trapped card before anything else (§5.3); with a Reverser the Reverse cards
-    are counted last (§6.2)."""
+    """What the mission showed, asked in the table's order as the engine lists it: before
+    the reveal the leader's trap (rules.md §5.3) and the Sergeant's switch (§8), which is
+    recorded on its own so that Keeping a Close Eye on You follows it (§3.3); then the Fail
+    cards (§1.5) and the modules' cards counted in the reveal (§6.1, §6.2, §7). Only what
+    the rules allow is offered; a question with one possible answer is not asked."""
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.mission_title", mission=game.mission))
     guide.show(narration.describe_now(current, lang))
-    action: dict = {"type": "mission"}
-    if "trapper" in game.modules:
-        trapped = guide.select(
-            t(lang, "play.trap_question", leader=names[game.leader]), players(names, game.team))
-        action["trapped"] = trapped + 1
-    revealed = len(game.team) - ("trapped" in action)  # the trapped card is taken out
-    switched = None
-    if game.sergeant is not None:
-        others = [seat for seat in game.team if seat != game.sergeant]
-        choices = [Choice(t(lang, "play.no_switch"), NOBODY), *players(names, others)]
-        switched = guide.select(
-            t(lang, "play.switch_question", sergeant=names[game.sergeant]), choices)
-    # The Spy Reverser never plays Fail (§6.2); a spy Chief plays Chief Fail instead (§6.1).
-    chiefs = game.chief_fails_possible
-    spies = game.spies - ("spy-reverser" in game.characters) - chiefs
-    most = min(revealed, spies + (switched not in (None, NOBODY)))
-    choices = [Choice(fails_choice(lang, fails, game.fails_needed), fails)
-               for fails in range(most + 1)]
-    fails = guide.select(t(lang, "play.fails_question"), choices)
-    action["fails"] = fails
-    room = min(chiefs, revealed - fails)
-    if room > 0:
-        chief_fail = guide.select(t(lang, "play.chief_fail_question"), [
-            Choice(t(lang, "play.chief_fail_count", count=count), count)
-            for count in range(room + 1)
-        ])
-        if chief_fail:
-            action["chief_fail"] = chief_fail
-            fails += chief_fail
-    if "resistance-rogue" in game.characters and fails < revealed:
-        rogue = guide.select(t(lang, "play.rogue_question"), [
-            Choice(t(lang, "play.rogue_none"), 0), Choice(t(lang, "play.rogue_one"), 1),
-        ])
-        if rogue:
-            action["rogue_success"] = rogue
-    room = min(game.reversers, revealed - fails - action.get("rogue_success", 0))
-    if room > 0:
-        reverse = guide.select(t(lang, "play.reverse_question"), [
-            Choice(t(lang, "play.reverse_count", count=count), count) for count in range(room + 1)
-        ])
-        if reverse:
-            action["reverse"] = reverse
-    if switched not in (None, NOBODY):
-        action["switched"] = switched + 1
+    # Answers before a step recorded on its own (the trap, before the switch) are kept.
+    given = guide.answers.setdefault(("mission", len(game.proposals)), {})
+    params = {"leader": names[game.leader],
+              "sergeant": names[game.sergeant] if game.sergeant is not None else ""}
+    while (asked := game.next_input(given)) is not None:
+        if asked.name == "fails" and game.switch is None and "switched" in given:
+            switched = given.pop("switched")
+            return {"type": "switch", "switched": None if switched is None else switched + 1}
+        given[asked.name] = answer(guide, current, asked, **params)
+    action: dict = {"type": "mission", "fails": given["fails"]}
+    for name, value in given.items():
+        seat = name in SEAT_FIELDS
+        nothing = value is None if seat else value == 0
+        if name == "fails" or nothing or (name == "switched" and game.switch):
+            continue
+        action[name] = value + 1 if seat else value
     return action
+
+
+#: The engine's inputs whose values are seats (0-based there, 1-based in the log).
+SEAT_FIELDS = frozenset({"trapped", "switched", "sergeant", "investigator"})
+
+#: The question of each of the engine's inputs at the team and the mission.
+QUESTIONS = {
+    "sergeant": "play.sergeant_question", "investigator": "play.investigator_question",
+    "trapped": "play.trap_question", "switched": "play.switch_question",
+    "fails": "play.fails_question", "chief_fail": "play.chief_fail_question",
+    "rogue_success": "play.rogue_question", "reverse": "play.reverse_question",
+}
+
+
+def answer(guide: Guide, current: Session, asked, footer=None, **params: object) -> Any:
+    """One of the engine's inputs: its question, with only the values the rules allow; a
+    single possible value is taken without asking."""
+    question = t(guide.lang, QUESTIONS[asked.name], **params)
+    if len(asked.choices) == 1:
+        only = asked.choices[0]
+        if asked.kind == "seat":  # a player named without asking: the table hears who
+            guide.say("play.stated", question=question,
+                      answer=_label(guide.lang, current, asked.name, only))
+        return only
+    choices = [Choice(_label(guide.lang, current, asked.name, value), value)
+               for value in asked.choices]
+    return guide.select(question, choices, footer=footer)
+
+
+def _label(lang: str, current: Session, name: str, value: Any) -> str:
+    """How one value of an input reads in its menu."""
+    if name in SEAT_FIELDS:
+        return t(lang, "play.no_switch") if value is None else \
+            f"{value + 1} {current.names[value]}"
+    if name == "fails":
+        return fails_choice(lang, value, current.game.fails_needed)
+    if name == "rogue_success":
+        return t(lang, "play.rogue_one" if value else "play.rogue_none")
+    return t(lang, f"play.{name}_count", count=value)
 
 
 def watch_step(guide: Guide, current: Session) -> Any:

@@ -403,19 +403,21 @@ def test_commander_module_the_assassin_names_then_the_commander_shows(cli, guide
 
 
 def test_sergeant_module_the_leader_names_a_sergeant_who_may_order_a_switch(
-        cli, guide, newest, log):
+        cli, guide, newest, log, screen):
     """rules.md §8: a Sergeant on every team, never the leader; a switch may add a Fail."""
     new = FIVE.replace("--no-play", "--modules sergeant --no-play")
     cli(new)
-    host = guide(["Anna", "Ben"], "Ben", [], "Anna", 1, Key("q"))
+    host = guide(["Anna", "Ben"], [], "Anna", 1, Key("q"))
     with pytest.raises(guided.Quit):
         guided.play(host, newest())
-    sergeant, _, switch, fails = host.prompter.asked[1:5]
-    assert sergeant.titles == ["2 Ben"]  # the team without its leader
+    # Ben is the only team member besides the leader: said, not asked.
+    assert "Ben: the only possible choice." in screen(host)
+    switch, fails = host.prompter.asked[2:4]
     assert switch.titles == ["No switch", "1 Anna"]  # the team without the Sergeant
     assert len(fails.titles) == 3  # two spies, and the switch can turn one more card
+    # The switch is a step of its own, before the reveal (rules.md §3.3, §8).
     assert log() == log(cli(new, "propose 1 2 --sergeant 2", "vote --reject ''",
-                            "mission --fails 1 --switch 1", apart=True))
+                            "switch 1", "mission --fails 1", apart=True))
 
 
 def test_rogue_module_watch_token_and_rogue_success(cli, guide, newest, log):
