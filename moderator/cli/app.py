@@ -137,7 +137,8 @@ def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
 
 
 COMMANDS = frozenset({
-    "new", "status", "propose", "vote", "watch", "switch", "mission", "rogue-claim", "assassinate", "undo",
+    "new", "status", "propose", "vote", "watch", "switch", "mission", "rogue-claim", "assassinate",
+    "undo",
     "redo", "log", "games", "script", "voice", "rules", "play", "plot",
     "export", "import", "roles", "stats", "simulate", "loyalty", "examine",
     "investigate", "accuse", "blame",
