@@ -27,7 +27,7 @@ DONE_WHEN = ("script --players 10 --modules commander,rogue "
 
 DONE_WHEN_DE = [
     "Enthüllungsphase · 10 Personen · Der Attentäter (mit Kommandeur), Der Einzelgänger",
-    "  1. Alle schließen die Augen und strecken eine Faust nach vorn.",
+    "  1. Alle schließen die Augen und strecken eine Faust nach vorn.  (3 s Stille)",
     "  2. Der Einzelgänger der Spione lässt die Augen geschlossen.",
     "  3. Alle anderen Spione öffnen die Augen und schauen, wer alles dazugehört.  (8 s Stille)",
     "  4. Die Spione schließen die Augen.  (2 s Stille)",
@@ -35,10 +35,10 @@ DONE_WHEN_DE = [
     "  6. Der Geheime Informant lässt die Faust geschlossen.",
     "  7. Der Einzelgänger der Spione lässt die Faust geschlossen.",
     "  8. Alle anderen Spione strecken den Daumen nach oben.  (2 s Stille)",
-    "  9. Jetzt sind 2 Daumen oben.",
+    "  9. Jetzt sind zwei Daumen oben.",
     " 10. Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.  (6 s Stille)",
     " 11. Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.  (2 s Stille)",
-    " 12. Der Kommandeur und der Falsche Kommandeur strecken den Daumen nach oben.",
+    " 12. Der Kommandeur und der Falsche Kommandeur strecken den Daumen nach oben.  (2 s Stille)",
     " 13. Der Leibwächter öffnet die Augen und merkt sich die beiden Daumen.  (6 s Stille)",
     " 14. Die Daumen gehen wieder herunter. Der Leibwächter schließt die Augen.  (2 s Stille)",
     " 15. Jetzt sind alle Augen geschlossen und alle Daumen unten.",
@@ -107,7 +107,8 @@ def test_json_lists_every_step_with_who_sees_what(moderator):
     steps = data["steps"]
     assert [s["text"] for s in steps] == [line[5:].split("  (")[0] for line in DONE_WHEN_DE[1:]]
     assert all(set(s) == {"key", "text", "pause", "everyone", "open", "thumb"} for s in steps)
-    assert steps[0] == {"key": "script.close_fist", "text": DONE_WHEN_DE[1][5:], "pause": 0,
+    assert steps[0] == {"key": "script.close_fist", "text": DONE_WHEN_DE[1][5:].split("  (")[0],
+                        "pause": 3,
                         "everyone": True, "open": [], "thumb": []}
     assert steps[2]["open"] == ["assassin", "deep-cover", "false-commander"]
     assert steps[9]["open"] == ["commander"]

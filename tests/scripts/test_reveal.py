@@ -494,10 +494,10 @@ def test_hunter_the_deep_agent_s_thumb_goes_down_before_the_spy_chief_s_goes_up(
     ]
     script = steps(7, "hunter", "deep-agent")
     assert [(s.key, s.open, s.thumb, s.pause) for s in script[2:5]] == [
-        ("script.others_open_thumbs", ("spy", "spy-chief", "spy-hunter"), ("deep-agent",),
+        ("script.others_open_thumbs", ("spy-chief", "spy-hunter"), ("deep-agent",),
          SPIES_LOOK),
-        ("script.seen_down.deep-agent", ("spy", "spy-chief", "spy-hunter"), (), 2),
-        ("script.spy_chief_thumb", ("spy", "spy-chief", "spy-hunter"), ("spy-chief",),
+        ("script.seen_down.deep-agent", ("spy-chief", "spy-hunter"), (), 2),
+        ("script.spy_chief_thumb", ("spy-chief", "spy-hunter"), ("spy-chief",),
          SPIES_LOOK),
     ]
 
