@@ -25,8 +25,13 @@ from moderator.voice.playback import Player, run, seconds
 FRAME = b"\xff\xf3\x44\xc4" + bytes(92)  # 24 ms of MPEG-2 Layer III silence
 
 
+#: The real programs, found before any test narrows PATH.
+REAL = {name: shutil.which(name) for name in
+        ("espeak-ng", "ffmpeg", "ffprobe", "ffplay", "play", "sox", "soxi", "sleep")}
+
+
 def needs(*programs: str):
-    missing = [p for p in programs if shutil.which(p) is None]
+    missing = [p for p in programs if REAL[p] is None]
     return pytest.mark.skipif(bool(missing), reason=f"not installed: {', '.join(missing)} "
                                                     "(.ci/run installs sox and ffmpeg)")
 
@@ -65,7 +70,7 @@ def only_stand_ins(bin_dir, monkeypatch):
     """PATH holds nothing but the stand-in programs (and the shell they are written in, with
     `sleep` for the time a working player takes)."""
     os.symlink("/bin/sh", bin_dir / "sh")
-    os.symlink(shutil.which("sleep"), bin_dir / "sleep")
+    os.symlink(REAL["sleep"], bin_dir / "sleep")
     monkeypatch.setenv("PATH", str(bin_dir))
     return bin_dir
 
@@ -114,10 +119,10 @@ def test_a_player_without_a_device_is_skipped_and_the_working_one_kept(
 def test_a_player_that_exits_0_without_playing_has_failed(only_stand_ins, make_program,
                                                           tmp_path):
     """The silent failure: exit status 0 long before the file could have played."""
-    line = silence(tmp_path / "line.wav", 2.0)
+    line = silence(tmp_path / "line.wav", 1.0)
     log = tmp_path / "log"
     make_program("ffplay", f"echo ffplay >> {log}")  # returns at once, exit 0
-    make_program("mpv", f"echo mpv >> {log}; sleep 2")  # plays the whole line
+    make_program("mpv", f"echo mpv >> {log}; sleep 1")  # plays the whole line
     player = Player()
     assert player.play(line) and player.play(line)
     assert log.read_text().split() == ["ffplay", "mpv", "mpv"]
@@ -144,7 +149,7 @@ def test_a_device_error_is_a_failure_whatever_the_exit_status(only_stand_ins, ma
 def test_the_real_ffplay_with_no_device_has_failed(bin_dir, monkeypatch, tmp_path):
     """SDL is sent to an ALSA device that does not exist: ffplay prints "audio open failed"
     and exits 0 (whether or not this computer has a sound card)."""
-    os.symlink(shutil.which("ffplay"), bin_dir / "ffplay")
+    os.symlink(REAL["ffplay"], bin_dir / "ffplay")
     monkeypatch.setenv("PATH", str(bin_dir))
     monkeypatch.setenv("SDL_AUDIODRIVER", "alsa")
     monkeypatch.setenv("AUDIODEV", "moderator-no-such-device")
@@ -158,7 +163,7 @@ def test_the_real_ffplay_with_no_device_has_failed(bin_dir, monkeypatch, tmp_pat
 def test_the_real_ffplay_on_a_device_that_plays_in_real_time_has_played(bin_dir, monkeypatch,
                                                                         tmp_path):
     """SDL's dummy device takes the sound at the speed a speaker would: this counts."""
-    os.symlink(shutil.which("ffplay"), bin_dir / "ffplay")
+    os.symlink(REAL["ffplay"], bin_dir / "ffplay")
     monkeypatch.setenv("PATH", str(bin_dir))
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     player = Player()
@@ -170,7 +175,7 @@ def test_the_real_ffplay_on_a_device_that_plays_in_real_time_has_played(bin_dir,
 def test_the_real_sox_play_on_the_null_device_has_failed(bin_dir, monkeypatch, tmp_path):
     """ALSA's null device swallows the whole file at once: `play` exits 0 in a few
     milliseconds, and nothing was heard."""
-    os.symlink(shutil.which("play"), bin_dir / "play")
+    os.symlink(REAL["play"], bin_dir / "play")
     monkeypatch.setenv("PATH", str(bin_dir))
     monkeypatch.setenv("AUDIODEV", "null")
     line = silence(tmp_path / "line.wav", 3.0)
@@ -181,7 +186,7 @@ def test_the_real_sox_play_on_the_null_device_has_failed(bin_dir, monkeypatch, t
 @needs("sox", "soxi")
 def test_an_mp3_with_only_a_wav_player_is_converted_by_sox(working_player, tmp_path,
                                                           only_stand_ins):
-    os.symlink(shutil.which("sox"), only_stand_ins / "sox")
+    os.symlink(REAL["sox"], only_stand_ins / "sox")
     log = tmp_path / "played"
     working_player("aplay", log)
     line = tmp_path / "line.mp3"
@@ -194,7 +199,7 @@ def test_an_mp3_with_only_a_wav_player_is_converted_by_sox(working_player, tmp_p
 @needs("ffmpeg")
 def test_an_mp3_with_only_a_wav_player_is_converted_by_ffmpeg(only_stand_ins, make_program,
                                                              tmp_path):
-    os.symlink(shutil.which("ffmpeg"), only_stand_ins / "ffmpeg")
+    os.symlink(REAL["ffmpeg"], only_stand_ins / "ffmpeg")
     log = tmp_path / "played"
     make_program("paplay", f'echo "$1" >> {log}; sleep 0.6')  # the mp3 lasts 0.6 s
     line = tmp_path / "line.mp3"
