@@ -1,5 +1,8 @@
 """The reveal script: `moderator script` prints or speaks it, `moderator voice prepare` makes
-its audio ahead of time, and `new` reads it aloud at a terminal."""
+its audio ahead of time, and `new` reads it aloud at a terminal.
+
+Reading aloud needs a terminal (keys in, countdowns out): piped or in a script the lines are
+printed, nothing is spoken and nothing waits."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ import typer
 from moderator import i18n
 from moderator.cli.common import USAGE, Out, Refusal, handled, split
 from moderator.cli.game import _house_rules, _open, game_option, lang_option
+
+INTERRUPTED = 130  # Ctrl-C while reading aloud
 
 
 @dataclass
@@ -62,10 +67,13 @@ def register(app: typer.Typer, lang: str) -> None:
             out.json(as_data(out, reveal))
             return
         speaker = _voice(out.lang, voice, speed) if say else None
+        if speaker is not None and not at_terminal():
+            out.error(out.t("reading.no_terminal"))
+            speaker = None
         out.say("reading.heading", players=reveal.players, extras=_extras(out, reveal))
         if speaker is not None:
             if not _read(out, reveal.steps, speaker):
-                raise typer.Exit(1)
+                raise typer.Exit(INTERRUPTED)
             return
         for number, step in enumerate(reveal.steps, start=1):
             key = "reading.line_pause" if step.pause else "reading.line"
@@ -190,6 +198,14 @@ def _voice(lang: str, choice: Optional[str], speed: Optional[str]):
         raise Refusal(error.code, exit_code=exit_code, **error.params) from None
 
 
+def at_terminal() -> bool:
+    """Whether a host sits at a terminal: keys come from one and the countdown goes to one."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # closed, or not a real file
+        return False
+
+
 def _read(out: Out, steps, speaker) -> bool:
     from moderator.ui.reader import Keys, read_aloud
 
@@ -206,7 +222,7 @@ def read_at_setup(out: Out, session) -> None:
     from moderator import scripts
     from moderator.ui.reader import Keys
 
-    if not sys.stdout.isatty():
+    if not at_terminal():
         return
     try:
         speaker = _voice(out.lang, os.environ.get("MODERATOR_VOICE"),

@@ -1,7 +1,8 @@
 """Message catalogues: dotted keys loaded from <lang>.yaml next to this file.
 
 Placeholders are ``str.format`` fields. A leaf that is a mapping of plural forms (``one``,
-``other``, optionally ``zero``) is chosen by the ``count`` parameter.
+``other``, optionally ``zero``) is chosen by the ``count`` parameter, and ``{count_word}`` says
+that count as a word (the ``number`` section), as a spoken line needs it.
 """
 
 from __future__ import annotations
@@ -65,6 +66,9 @@ def t(lang: str, key: str, /, **params: object) -> str:
             entry = entry["zero"]
         else:
             entry = entry["one" if count == 1 else "other"]
+    if "{count_word}" in entry:
+        word = catalogue(lang).get(f"number.{params['count']}")
+        params = {**params, "count_word": word if isinstance(word, str) else params["count"]}
     return entry.format(**params)
 
 

@@ -14,7 +14,8 @@ exception before action), and fists are held out only when some step needs a thu
 variant of a sentence has a key of its own; fragments are never spliced together.
 
 Counts spoken to the table (how many thumbs should be up) come from the character deck, which
-the whole table sees being shuffled, so they never reveal who holds a card.
+the whole table sees being shuffled, so they never reveal who holds a card; the catalogues say
+them as words (`{count_word}`).
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from dataclasses import dataclass, field
 from moderator.rules.house_rules import settle
 from moderator.rules.setup import SPY_CHARACTERS, Setup, configure
 
-#: Seconds of silence after a line: spies looking around, one person noting thumbs, and the
-#: moment it takes to close eyes or raise a thumb.
-SPIES_LOOK, ONE_LOOKS, SETTLE = 8, 6, 2
+#: Seconds of silence after a line: spies looking around, one person noting thumbs, the
+#: moment it takes to close eyes or to raise or lower a thumb, and the table settling in at
+#: the start (eyes closed, a fist out). Every line that asks someone to act has one.
+SPIES_LOOK, ONE_LOOKS, SETTLE, CLOSE = 8, 6, 2, 3
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,8 @@ def script(cast: Cast) -> tuple[Step, ...]:
     if cast.blind_spies and not middle:  # rules.md §9.2: no reveal at all; say so
         return (Step("script.blind_spies", everyone=True),)
     fists = any(step.thumb for step in middle)
-    opening = [Step("script.close_fist" if fists else "script.close", everyone=True)]
+    opening = [Step("script.close_fist" if fists else "script.close", pause=CLOSE,
+                    everyone=True)]
     if cast.blind_spies:
         opening.insert(0, Step("script.blind_spies_note", everyone=True))
     elif not spies:  # every spy is one who keeps their eyes closed
@@ -137,28 +140,32 @@ def _spies(cast: Cast, thumbs_follow: bool) -> list[Step]:
     if cast.blind_spies or not openers:
         return []
     steps: list[Step] = []
-    thumbs: tuple[str, ...] = ()
+    seen: list[tuple[str, tuple[str, ...]]] = []  # who raises a thumb first, and their key
     if cast.has("spy-defector"):  # §9.6 step 2
-        thumbs += ("spy-defector",)
-        steps.append(Step("script.seen.spy-defector", thumb=thumbs))
+        seen.append(("spy-defector", ("spy-defector",)))
     if cast.has("deep-agent"):  # §9.7 step 2: the Pretender looks like a Deep Agent
         pretender = cast.has("pretender")
-        thumbs += ("deep-agent", "pretender") if pretender else ("deep-agent",)
-        key = "script.seen.deep-agent-pretender" if pretender else "script.seen.deep-agent"
-        steps.append(Step(key, thumb=tuple(sorted(thumbs))))
-    thumbs = tuple(sorted(thumbs))
+        seen.append(("deep-agent-pretender", ("deep-agent", "pretender")) if pretender
+                    else ("deep-agent", ("deep-agent",)))
+    thumbs: tuple[str, ...] = ()
+    for key, raised in seen:
+        thumbs = tuple(sorted(thumbs + raised))
+        steps.append(Step(f"script.seen.{key}", pause=SETTLE, thumb=thumbs))
     steps += [Step(f"script.eyes_closed.{c}", thumb=thumbs) for c in cast.eyes_closed]
     chiefs = cast.count(["spy-chief"])
-    look = 0 if chiefs else SPIES_LOOK
     if thumbs:
         steps.append(Step("script.others_open_thumbs", {"count": cast.count(thumbs)},
-                          pause=look, open=openers, thumb=thumbs))
-    else:
+                          pause=SPIES_LOOK, open=openers, thumb=thumbs))
+    else:  # with a Chief the spies look around while the Chief's thumb is up
         key = "script.others_open" if cast.eyes_closed else "script.spies_open"
-        steps.append(Step(key, pause=look, open=openers))
-    if chiefs:  # §9.7 step 4: the spies learn their Chief
+        steps.append(Step(key, pause=SETTLE if chiefs else SPIES_LOOK, open=openers))
+    if chiefs:  # §9.7 step 4: the spies learn their Chief, by a thumb alone in the air
+        for key, raised in seen:
+            thumbs = tuple(c for c in thumbs if c not in raised)
+            steps.append(Step(f"script.seen_down.{key}", pause=SETTLE, open=openers,
+                              thumb=thumbs))
         steps.append(Step("script.spy_chief_thumb", {"count": chiefs}, pause=SPIES_LOOK,
-                          open=openers, thumb=tuple(sorted(thumbs + ("spy-chief",)))))
+                          open=openers, thumb=("spy-chief",)))
     if thumbs or chiefs:
         key = "script.thumbs_down_spies_close"
     else:
@@ -180,10 +187,10 @@ def _commander(cast: Cast, after_spies: bool) -> list[Step]:
     told = [c for c in cast.seen_first + cast.eyes_closed if c in seen] if after_spies else []
     raised = tuple(c for c in seen if c not in told)
     key = "script.others_thumb" if unseen else "script.spies_thumb"
-    steps.append(Step(key, pause=0 if told else SETTLE, thumb=raised))
+    steps.append(Step(key, pause=SETTLE, thumb=raised))
     for character in told:
         raised = tuple(sorted(raised + (character,)))
-        steps.append(Step(f"script.thumb_too.{character}", thumb=raised))
+        steps.append(Step(f"script.thumb_too.{character}", pause=SETTLE, thumb=raised))
     steps.append(Step("script.thumb_count", {"count": cast.count(seen)}, thumb=seen))
     steps.append(Step("script.commander_open", pause=ONE_LOOKS, open=("commander",), thumb=seen))
     steps.append(Step("script.commander_close", pause=SETTLE))
@@ -198,7 +205,8 @@ def _body_guard(cast: Cast) -> list[Step]:
     two = cast.has("false-commander")
     shown = ("commander", "false-commander") if two else ("commander",)
     return [
-        Step("script.commanders_thumb" if two else "script.commander_thumb", thumb=shown),
+        Step("script.commanders_thumb" if two else "script.commander_thumb", pause=SETTLE,
+             thumb=shown),
         Step("script.body_guard_open_two" if two else "script.body_guard_open",
              pause=ONE_LOOKS, open=("body-guard",), thumb=shown),
         Step("script.body_guard_close", {"count": len(shown)}, pause=SETTLE),
@@ -218,14 +226,14 @@ def _chiefs(cast: Cast) -> list[Step]:
     chiefs = cast.count(["resistance-chief"])
     coordinator = cast.has("coordinator")
     thumb = ("coordinator",) if coordinator else ()
-    steps = [Step("script.coordinator_thumb", thumb=thumb)] if coordinator else []
+    steps = [Step("script.coordinator_thumb", pause=SETTLE, thumb=thumb)] if coordinator else []
     if chiefs >= 2:
         key = "script.chiefs_open_thumb" if coordinator else "script.chiefs_open"
     else:
         key = "script.chief_open_thumb"
     steps.append(Step(key, pause=ONE_LOOKS, open=("resistance-chief",), thumb=thumb))
     if coordinator:
-        steps.append(Step("script.coordinator_down", open=("resistance-chief",)))
+        steps.append(Step("script.coordinator_down", pause=SETTLE, open=("resistance-chief",)))
     steps.append(Step("script.chiefs_close", {"count": chiefs}, pause=SETTLE))
     return steps
 

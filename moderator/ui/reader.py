@@ -2,7 +2,9 @@
 during each pause, a key to hear the last line again, Ctrl-C to stop.
 
 The host has their eyes closed too, so everything is driven by single keys and nothing waits
-for an answer: without a terminal the pauses simply pass.
+for an answer. Whatever the voice has to tell (a fallback, no sound at all) is told before the
+line it concerns, the first of them before the first line. The command line reads aloud only
+at a terminal.
 """
 
 from __future__ import annotations
@@ -97,7 +99,12 @@ def read_aloud(
     try:
         if keys.interactive:
             console.print(t(lang, "reading.keys"), markup=False, style="dim")
+        if lines:
+            voice.start(lines[0][0])
         for number, (text, pause) in enumerate(lines, start=1):
+            if not voice.silent:
+                voice.audio(text)  # made now, so that a fallback is told before the line
+            _tell(voice, warn, lang)
             console.print(t(lang, "reading.line", number=number, text=text), markup=False)
             _speak(voice, text, warn, lang)
             while _count_down(pause, console, lang, keys):
@@ -112,6 +119,10 @@ def read_aloud(
 
 def _speak(voice, text: str, warn: Callable[[str], None], lang: str) -> None:
     voice.say(text)
+    _tell(voice, warn, lang)
+
+
+def _tell(voice, warn: Callable[[str], None], lang: str) -> None:
     for notice in voice.take_notices():
         warn(t(lang, notice))
 

@@ -1,10 +1,14 @@
 """Turning lines into sound: gTTS when Google's service answers, espeak-ng offline, else the
 text alone (design.md §5).
 
-A `Voice` lives for one session. It looks every line up in the cache first, so a prepared
-game needs no network. When gTTS fails once it is not asked again: espeak-ng takes over for
-the rest of the session, and if nothing can speak or play, the lines are shown only. Each of
-these changes is reported once, as an i18n key in `notices`, for the caller to show.
+A `Voice` lives for one session. It looks every line up in the cache first, in every voice it
+may use, so a prepared game needs no network and is heard in the voice it was prepared in,
+whatever the session has fallen back to. When gTTS fails once it is not asked again (and the
+cache folder remembers it for the next command): espeak-ng takes over, and if nothing can
+speak or play, the lines are shown only. A kind of file that no player here can play (an mp3
+with only wav players and nothing to convert) is spoken by espeak-ng instead. Each of these
+changes is reported once, as an i18n key in `notices`, for the caller to show; `start`
+settles them before the first line.
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ class VoiceError(Exception):
 
 
 def engines(lang: str, choice: str = "auto", speed: str = "normal") -> list:
-    """The voices to try for `choice`, best first."""
+    """The voices to try for `choice`, best first. Google's voice asked for by name is asked
+    even if it failed a few minutes ago; under `auto` that failure is believed."""
     if choice not in VOICES:
         raise VoiceError("voice.voice_unknown", voice=choice, known=", ".join(VOICES))
     if speed not in SPEEDS:
@@ -39,7 +44,8 @@ def engines(lang: str, choice: str = "auto", speed: str = "normal") -> list:
     chosen = {"auto": [Gtts, Espeak], "gtts": [Gtts], "espeak": [Espeak], "off": []}[choice]
     if choice == "auto" and Espeak.program() is None:
         chosen = [Gtts]
-    return [engine(lang, slow) for engine in chosen]
+    return [Gtts(lang, slow, remember=choice == "auto") if engine is Gtts
+            else engine(lang, slow) for engine in chosen]
 
 
 class Voice:
@@ -48,32 +54,38 @@ class Voice:
     def __init__(self, lang: str, choice: str = "auto", speed: str = "normal") -> None:
         self.lang = lang
         self.choice = choice
-        self.engines = engines(lang, choice, speed)
+        self.voices = engines(lang, choice, speed)  # whose prepared lines are played
+        self.live = list(self.voices)  # those that may still make a line now
         self.player = Player()
         self.notices: list[str] = []
-        self.silent = not self.engines
+        self.silent = not self.voices
         self.scratch: Path | None = None  # where lines go when the cache cannot be written
+        self.made: dict[tuple[str, str], Path] = {}  # (voice, text) -> made this session
+        self.told_mp3 = False
 
     def audio(self, text: str) -> Path | None:
-        """The audio file of `text`: from the cache in any of the voices (so a prepared line
-        never waits for the network), or made now and kept there."""
-        for engine in self.engines:
-            target = cache.path(text, self.lang, engine.identity, engine.suffix)
+        """The audio file of `text`, of a kind this computer can play: from the cache in any
+        of the voices (so a prepared line never waits for the network), or made now and kept
+        there."""
+        playable = [e for e in self.voices if e.suffix not in self.player.unplayable]
+        for engine in playable:
+            target = self.made.get((engine.identity, text)) \
+                or cache.path(text, self.lang, engine.identity, engine.suffix)
             if target.exists():
                 return target
-        while self.engines:
-            engine = self.engines[0]
-            target = cache.path(text, self.lang, engine.identity, engine.suffix)
+        for engine in [e for e in self.live if e in playable]:
             try:
                 audio = engine.make(text)
-            except Unavailable:
-                self._give_up(engine)
+            except Unavailable as error:
+                self._give_up(engine, error)
                 continue
+            target = cache.path(text, self.lang, engine.identity, engine.suffix)
             try:
                 cache.store(target, audio)
             except OSError:  # a read-only or full cache: speak anyway, keep nothing
                 target = self._scratch() / target.name
                 target.write_bytes(audio)
+            self.made[(engine.identity, text)] = target
             return target
         return None
 
@@ -87,29 +99,41 @@ class Voice:
             atexit.register(shutil.rmtree, self.scratch, ignore_errors=True)
         return self.scratch
 
+    def start(self, text: str) -> None:
+        """Before the first line (`text`): make its audio and play a moment of silence of its
+        kind, so that any fallback, and the news that no sound will come, is told first."""
+        self._speak(text, lambda target: self.player.works(target.suffix))
+
     def say(self, text: str) -> bool:
         """Speak `text`; False when it could only be shown."""
-        if self.silent:
-            return False
-        target = self.audio(text)
-        if target is None:
-            self.silent = True
-            return False
-        if not self.player.play(target):
-            self.silent = True
-            self.notices.append("voice.no_player")
-            return False
-        return True
+        return self._speak(text, self.player.play)
+
+    def _speak(self, text: str, play) -> bool:
+        while not self.silent:
+            target = self.audio(text)
+            if target is None:
+                if self.player.unplayable:  # what could be made cannot be heard here
+                    self.silent = True
+                    self.notices.append("voice.no_player")
+                return False
+            if play(target):  # else that kind of file is unplayable now: try the next voice
+                if ".mp3" in self.player.unplayable and not self.told_mp3:
+                    self.told_mp3 = True
+                    self.notices.append("voice.mp3_unplayable")
+                return True
+        return False
 
     def take_notices(self) -> list[str]:
         """What changed since the last call (a fallback, text only), each said once."""
         notices, self.notices = self.notices, []
         return notices
 
-    def _give_up(self, engine) -> None:
+    def _give_up(self, engine, error: Unavailable) -> None:
         """One failure is enough: the next line must not wait for the network again."""
-        self.engines.remove(engine)
-        if self.engines:
+        self.live.remove(engine)
+        if error.recent:
+            self.notices.append("voice.unreachable_recently")
+        if self.live:
             self.notices.append("voice.offline")
         else:
             self.notices.append("voice.text_only_gtts" if self.choice == "gtts"
@@ -120,8 +144,9 @@ def prepare(texts, lang: str, choice: str = "auto", speed: str = "normal", worke
             progress=None):
     """Make and cache every line of `texts` ahead of time, `workers` at once.
 
-    Returns the engine that made them, how many were in the cache already, and the notices
-    to show. `progress(done, total)` is called as lines become ready."""
+    The best voice makes every line it lacks; a fallback only those no voice has yet. Returns
+    the engine that made them, how many were in the cache already, and the notices to show.
+    `progress(done, total)` is called as lines become ready."""
     from concurrent.futures import ThreadPoolExecutor
 
     texts = list(dict.fromkeys(texts))
@@ -129,22 +154,28 @@ def prepare(texts, lang: str, choice: str = "auto", speed: str = "normal", worke
     if not chosen:
         raise VoiceError("voice.prepare_off")
     notices: list[str] = []
-    for engine in chosen:
-        targets = {text: cache.path(text, lang, engine.identity, engine.suffix) for text in texts}
-        missing = [text for text, target in targets.items() if not target.exists()]
+    for number, engine in enumerate(chosen):
+        fallback = number > 0
+        known = chosen if fallback else [engine]
+        missing = [text for text in texts
+                   if not any(cache.path(text, lang, v.identity, v.suffix).exists() for v in known)]
         done = len(texts) - len(missing)
         if progress:
             progress(done, len(texts))
         pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="voice")
         try:
             for text, audio in zip(missing, pool.map(engine.make, missing)):
-                cache.store(targets[text], audio)
+                cache.store(cache.path(text, lang, engine.identity, engine.suffix), audio)
                 done += 1
                 if progress:
                     progress(done, len(texts))
-            return engine, len(texts) - len(missing), notices
-        except Unavailable:
-            notices.append("voice.prepare_offline")
+        except Unavailable as error:
+            if error.recent:
+                notices.append("voice.unreachable_recently")
+            continue
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
+        if fallback:  # nothing made means nothing to claim
+            notices.append("voice.prepare_offline" if missing else "voice.prepare_offline_cached")
+        return engine, len(texts) - len(missing), notices
     raise VoiceError("voice.prepare_failed_gtts" if choice == "gtts" else "voice.prepare_failed")

@@ -1,12 +1,14 @@
 """Spoken lines on disk, one file per (text, language, voice), so a prepared game needs no
 network. The folder is the user cache dir (not MODERATOR_HOME: audio can always be made
-again, games cannot), or MODERATOR_CACHE when set."""
+again, games cannot), or MODERATOR_CACHE when set. It also remembers when a service last
+failed to answer, so that the next command does not wait for it again."""
 
 from __future__ import annotations
 
 import hashlib
 import os
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -36,3 +38,34 @@ def store(target: Path, audio: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _failure_note(service: str) -> Path:
+    return root() / "voice" / f"{service}-unreachable"
+
+
+def failed_lately(service: str, within: float) -> bool:
+    """Whether `service` failed to answer in the last `within` seconds."""
+    try:
+        return time.time() - _failure_note(service).stat().st_mtime < within
+    except OSError:
+        return False
+
+
+def note_failure(service: str) -> None:
+    """Remember that `service` did not answer (its file's time is when); a cache that cannot
+    be written only means the next command asks again."""
+    note = _failure_note(service)
+    try:
+        note.parent.mkdir(parents=True, exist_ok=True)
+        note.touch()
+        os.utime(note)
+    except OSError:
+        pass
+
+
+def forget_failure(service: str) -> None:
+    try:
+        _failure_note(service).unlink(missing_ok=True)
+    except OSError:
+        pass

@@ -2,7 +2,9 @@
 
 Each turns one line into the bytes of an audio file, or raises `Unavailable`. Neither may
 hang: gTTS gets a timeout per request and a deadline for the whole line (DNS lookups ignore
-requests' timeout), espeak-ng a subprocess timeout.
+requests' timeout), espeak-ng a subprocess timeout. The network costs at most one deadline,
+once: the first failure gives up every line still waiting, at once, and is remembered in the
+cache folder for a while, so that the next command does not wait for it again.
 """
 
 from __future__ import annotations
@@ -10,10 +12,16 @@ from __future__ import annotations
 import shutil
 import subprocess
 import threading
+import time
 
 
 class Unavailable(Exception):
-    """This voice cannot speak now (no connection, no program, a failing service)."""
+    """This voice cannot speak now (no connection, no program, a failing service).
+    `recent`: not even asked, because it failed a few minutes ago."""
+
+    def __init__(self, name: str, recent: bool = False) -> None:
+        super().__init__(name)
+        self.recent = recent
 
 
 class Gtts:
@@ -23,15 +31,25 @@ class Gtts:
     suffix = ".mp3"
     TIMEOUT = (3.05, 5)  # seconds to connect, and to wait for each answer
     DEADLINE = 8.0  # seconds for a whole line, whatever the network does
+    REMEMBER = 600.0  # seconds a failure is remembered (in the cache folder)
 
-    def __init__(self, lang: str, slow: bool = False) -> None:
+    def __init__(self, lang: str, slow: bool = False, remember: bool = True) -> None:
         self.lang, self.slow = lang, slow
+        self.remember = remember  # False: asked for by name, so asked again whatever happened
+        self.down = threading.Event()  # set by the first failure: nobody waits any longer
 
     @property
     def identity(self) -> str:
         return "gtts-com-slow" if self.slow else "gtts-com"
 
     def make(self, text: str) -> bytes:
+        from moderator.voice import cache
+
+        if self.down.is_set():
+            raise Unavailable(self.name)
+        if self.remember and cache.failed_lately(self.name, self.REMEMBER):
+            self.down.set()
+            raise Unavailable(self.name, recent=True)
         from gtts import gTTS, gTTSError  # ~100 ms of requests: only when a line is made
 
         speech = gTTS(text, lang=self.lang, tld="com", slow=self.slow, timeout=self.TIMEOUT)
@@ -49,9 +67,18 @@ class Gtts:
             finally:
                 done.set()
 
+        # A daemon thread: a request given up on must not hold the program open at exit.
         threading.Thread(target=fetch, name="gtts", daemon=True).start()
-        if not done.wait(self.DEADLINE) or not isinstance(result[0], bytes):
+        deadline = time.monotonic() + self.DEADLINE
+        while not done.wait(0.05):
+            if self.down.is_set() or time.monotonic() >= deadline:
+                break
+        if not done.is_set() or not isinstance(result[0], bytes):
+            if not self.down.is_set():
+                self.down.set()
+                cache.note_failure(self.name)
             raise Unavailable(self.name)
+        cache.forget_failure(self.name)
         return result[0]
 
 

@@ -14,7 +14,7 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from moderator.i18n import catalogue
+from moderator.i18n import catalogue, t
 from moderator.rules import RuleError, configure
 from moderator.rules.setup import ROLE_MODULE, SPY_CHARACTERS
 from moderator.scripts import reveal
@@ -106,6 +106,44 @@ def test_who_learns_whom(configuration):
     # Nobody else learns anything: the Resistance, both Rogues, Hunters, Dummy Agent, Pretender.
     knowing = {"commander", "body-guard", "resistance-chief", "resistance-defector"} | spies
     assert {viewer for viewer, ids in seen.items() if ids} <= knowing
+
+
+@settings(max_examples=400, deadline=None)
+@given(configurations())
+def test_the_spies_see_their_chief_s_thumb_alone(configuration):
+    """rules.md §6.1, §9.7 step 4: the spies learn which thumb is their Chief's only if no
+    other thumb (the Deep Agent's, the Pretender's, the Spy Defector's) is up at that moment."""
+    setup, house_rules = configuration
+    for step in reveal(setup, house_rules):
+        if "spy-chief" in step.thumb and set(step.open) & SPY_CHARACTERS:
+            assert step.thumb == ("spy-chief",)
+
+
+#: Lines that ask nobody to move: someone stays as they are, a check, a note to the table.
+STILL = ("script.blind_spies", "script.blind_spies_note", "script.no_reveal",
+         "script.eyes_closed.", "script.fist_closed.", "script.check_fist", "script.thumb_count",
+         "script.check_end")
+
+
+@settings(max_examples=400, deadline=None)
+@given(configurations())
+def test_every_line_that_asks_someone_to_act_leaves_time_for_it(configuration):
+    """issue 16 item 5: eyes closing or opening, a thumb going up or down: each takes a
+    moment at the table before the next line. The last line ends the reading."""
+    setup, house_rules = configuration
+    steps = reveal(setup, house_rules)
+    rushed = [s.key for s in steps[:-1] if not s.key.startswith(STILL) and s.pause <= 0]
+    assert rushed == []
+
+
+@settings(max_examples=400, deadline=None)
+@given(configurations())
+def test_every_count_spoken_is_a_word(configuration):
+    """GL §2.2 rule 7, §2.4: numbers are said as words, in both languages."""
+    setup, house_rules = configuration
+    for step in reveal(setup, house_rules):
+        for lang in ("en", "de"):
+            assert not any(ch.isdigit() for ch in t(lang, step.key, **step.params))
 
 
 @settings(max_examples=400, deadline=None)

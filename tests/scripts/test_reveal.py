@@ -134,7 +134,7 @@ COMMANDER_EN = [
     "Spies, close your eyes.",
     "Every eye should now be closed, and every fist held out.",
     "Spies, raise your thumb. Keep your eyes closed.",
-    "Now 2 thumbs should be up.",
+    "Now two thumbs should be up.",
     "Commander, open your eyes and remember whose thumbs are up.",
     "Spies, lower your thumbs. Commander, close your eyes.",
     "Every eye closed, every thumb down.",
@@ -146,7 +146,7 @@ COMMANDER_DE = [
     "Die Spione schließen die Augen.",
     "Jetzt sind alle Augen geschlossen, und alle strecken die Faust nach vorn.",
     "Die Spione strecken den Daumen nach oben.",
-    "Jetzt sind 2 Daumen oben.",
+    "Jetzt sind zwei Daumen oben.",
     "Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.",
     "Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.",
     "Jetzt sind alle Augen geschlossen und alle Daumen unten.",
@@ -203,7 +203,7 @@ def test_deep_cover_opens_with_the_spies_but_keeps_the_fist_closed():
     assert spoken("en", 7, "commander", "deep-cover")[4:7] == [
         "Deep Cover, keep your fist closed.",
         "All other spies, raise your thumb. Keep your eyes closed.",
-        "Now 2 thumbs should be up.",
+        "Now two thumbs should be up.",
     ]
 
 
@@ -252,7 +252,7 @@ def test_ten_players_with_every_commander_module_role_in_german():
         "Der Geheime Informant lässt die Faust geschlossen.",
         "Alle anderen Spione strecken den Daumen nach oben.",
         "Auch der Isolierte Spion streckt den Daumen nach oben.",
-        "Jetzt sind 3 Daumen oben.",
+        "Jetzt sind drei Daumen oben.",
         "Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.",
         "Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.",
         "Der Kommandeur und der Falsche Kommandeur strecken den Daumen nach oben.",
@@ -261,6 +261,51 @@ def test_ten_players_with_every_commander_module_role_in_german():
         "Jetzt sind alle Augen geschlossen und alle Daumen unten.",
         "Alle ziehen die Faust zurück und öffnen die Augen.",
     ]
+
+
+def test_ten_players_with_every_commander_module_role_counts_in_words_and_pauses_to_act():
+    """issue 16 item 5: the 10-player German reveal with every Commander-module role says
+    every count as a word (GL §2.2 rule 7, §2.4) and leaves time after every line that asks
+    someone to act: everyone closing their eyes (3 s), each thumb going up or down and each
+    closing of eyes (2 s), the spies and the two lookers looking (rules.md §9.1 step 3: 5-10 s;
+    §9.4 steps 6 and 7b). Lines that only ask someone to stay still, and the checks, need no
+    time; the last line ends the reading."""
+    script = steps(10, "commander", "body-guard,false-commander,deep-cover,blind-spy")
+    assert [(t("de", s.key, **s.params), s.pause) for s in script] == [
+        ("Alle schließen die Augen und strecken eine Faust nach vorn.", 3),
+        ("Der Isolierte Spion lässt die Augen geschlossen.", 0),
+        ("Alle anderen Spione öffnen die Augen und schauen, wer alles dazugehört.", 8),
+        ("Die Spione schließen die Augen.", 2),
+        ("Jetzt sind alle Augen geschlossen, und alle strecken die Faust nach vorn.", 0),
+        ("Der Geheime Informant lässt die Faust geschlossen.", 0),
+        ("Alle anderen Spione strecken den Daumen nach oben.", 2),
+        ("Auch der Isolierte Spion streckt den Daumen nach oben.", 2),
+        ("Jetzt sind drei Daumen oben.", 0),
+        ("Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.", 6),
+        ("Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.", 2),
+        ("Der Kommandeur und der Falsche Kommandeur strecken den Daumen nach oben.", 2),
+        ("Der Leibwächter öffnet die Augen und merkt sich die beiden Daumen.", 6),
+        ("Die Daumen gehen wieder herunter. Der Leibwächter schließt die Augen.", 2),
+        ("Jetzt sind alle Augen geschlossen und alle Daumen unten.", 0),
+        ("Alle ziehen die Faust zurück und öffnen die Augen.", 0),
+    ]
+
+
+@pytest.mark.parametrize("count,en,de", [
+    (1, "Now one thumb should be up.", "Jetzt ist ein Daumen oben."),
+    (2, "Now two thumbs should be up.", "Jetzt sind zwei Daumen oben."),
+    (3, "Now three thumbs should be up.", "Jetzt sind drei Daumen oben."),
+    (4, "Now four thumbs should be up.", "Jetzt sind vier Daumen oben."),
+])
+def test_every_thumb_count_the_table_can_have_is_a_word(count, en, de):
+    """rules.md §9.4 sanity numbers: one to four thumbs (four spies at 10 players)."""
+    assert (t("en", "script.thumb_count", count=count),
+            t("de", "script.thumb_count", count=count)) == (en, de)
+
+
+def test_the_base_reveal_gives_time_to_close_the_eyes():
+    """issue 16 item 5: a pause after "everyone, close your eyes" (rules.md §9.1 step 1)."""
+    assert [s.pause for s in steps(5)] == [3, SPIES_LOOK, 2, 0]
 
 
 def test_ten_players_with_every_commander_module_role_who_opens_and_who_thumbs():
@@ -286,7 +331,7 @@ def test_ten_players_with_every_commander_module_role_in_english():
         "Deep Cover, keep your fist closed.",
         "All other spies, raise your thumb. Keep your eyes closed.",
         "Blind Spy, raise your thumb too.",
-        "Now 3 thumbs should be up.",
+        "Now three thumbs should be up.",
         "Commander, open your eyes and remember whose thumbs are up.",
         "Spies, lower your thumbs. Commander, close your eyes.",
         "Commander and False Commander, raise your thumbs.",
@@ -323,7 +368,7 @@ def test_rogue_with_commander_in_german():
         "Der Geheime Informant lässt die Faust geschlossen.",
         "Der Einzelgänger der Spione lässt die Faust geschlossen.",
         "Alle anderen Spione strecken den Daumen nach oben.",
-        "Jetzt sind 2 Daumen oben.",
+        "Jetzt sind zwei Daumen oben.",
         "Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.",
         "Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.",
         "Der Kommandeur und der Falsche Kommandeur strecken den Daumen nach oben.",
@@ -345,7 +390,7 @@ def test_rogue_with_commander_in_english():
         "Deep Cover, keep your fist closed.",
         "Spy Rogue, keep your fist closed.",
         "All other spies, raise your thumb. Keep your eyes closed.",
-        "Now 2 thumbs should be up.",
+        "Now two thumbs should be up.",
         "Commander, open your eyes and remember whose thumbs are up.",
         "Spies, lower your thumbs. Commander, close your eyes.",
         "Commander and False Commander, raise your thumbs.",
@@ -425,6 +470,38 @@ def test_hunter_the_spies_learn_their_chief():
         ("spy", "spy-chief", "spy-hunter"), ("spy-chief",), SPIES_LOOK)
 
 
+def test_hunter_the_deep_agent_s_thumb_goes_down_before_the_spy_chief_s_goes_up():
+    """issue 16 item 5, rules.md §9.7 steps 2-4: the spies note the Deep Agent's thumb, it goes
+    down, and only then does the Spy Chief raise a thumb, so that the spies can tell which
+    thumb is their Chief's."""
+    assert spoken("en", 7, "hunter", "deep-agent") == [
+        "Everyone, close your eyes and hold a fist out in front of you.",
+        "Deep Agent, raise your thumb and keep your eyes closed.",
+        "All other spies, open your eyes: remember every other spy, and the raised thumb.",
+        "Deep Agent, lower your thumb.",
+        "Spy Chief, raise your thumb, so that the spies know their Chief.",
+        "Thumbs down. Spies, close your eyes.",
+        "Every eye closed, every thumb down.",
+        "Everyone, put your fist away and open your eyes.",
+    ]
+    assert spoken("de", 10, "hunter", "deep-agent,pretender")[1:5] == [
+        "Der Doppelagent und der Täuscher strecken den Daumen nach oben und lassen die Augen "
+        "geschlossen.",
+        "Alle anderen Spione öffnen die Augen, schauen, wer alles dazugehört, und merken sich "
+        "die zwei erhobenen Daumen.",
+        "Der Doppelagent und der Täuscher nehmen den Daumen wieder herunter.",
+        "Die Vorsitzenden der Spione strecken den Daumen nach oben, damit die Spione sie kennen.",
+    ]
+    script = steps(7, "hunter", "deep-agent")
+    assert [(s.key, s.open, s.thumb, s.pause) for s in script[2:5]] == [
+        ("script.others_open_thumbs", ("spy-chief", "spy-hunter"), ("deep-agent",),
+         SPIES_LOOK),
+        ("script.seen_down.deep-agent", ("spy-chief", "spy-hunter"), (), 2),
+        ("script.spy_chief_thumb", ("spy-chief", "spy-hunter"), ("spy-chief",),
+         SPIES_LOOK),
+    ]
+
+
 def test_hunter_two_resistance_chiefs_see_each_other_from_eight_players():
     """rules.md §9.7 step 6 and §6.1: a second resistance Chief at 8+ players."""
     assert spoken("de", 8, "hunter")[4:6] == [
@@ -461,7 +538,7 @@ def test_hunter_deep_agent_and_pretender_raise_thumbs_for_the_spies():
         "Der Doppelagent und der Täuscher strecken den Daumen nach oben und lassen die Augen "
         "geschlossen.",
         "Alle anderen Spione öffnen die Augen, schauen, wer alles dazugehört, und merken sich "
-        "die 2 erhobenen Daumen.",
+        "die zwei erhobenen Daumen.",
     ]
     assert line(script, "others_open_thumbs").thumb == ("deep-agent", "pretender")
     assert all("deep-agent" not in s.open and "pretender" not in s.open for s in script)

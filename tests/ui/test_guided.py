@@ -348,7 +348,7 @@ def test_the_reveal_is_handed_to_the_voice_when_there_is_one(cli, guide, newest,
     heard = []
     host = guide("Yes", read_aloud=lambda lines: heard.append(lines) or True)
     guided.reveal(host, session.open_game(newest()))
-    assert heard[0][0] == ("Everyone, close your eyes.", 0)
+    assert heard[0][0] == ("Everyone, close your eyes.", 3)
     assert "Everyone, close your eyes." not in screen(host)
 
 

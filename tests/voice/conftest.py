@@ -3,7 +3,9 @@ and a sound player that writes down what it was asked to play.
 
 Only the process boundary is replaced: gTTS runs its real code and its one HTTP call is
 answered here in Google's batchexecute format (ecosystem.md §1); espeak-ng runs for real; the
-sound device is a small program on PATH, since there is no sound card to test with.
+sound device is a small program on PATH, since there is no sound card to test with. Like a
+real device it takes as long as the file plays (measured by sox's `soxi`, not by our code):
+a player that returns at once has not played anything.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import stat
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import parse_qs
+
+import shutil
 
 import pytest
 import requests
@@ -94,13 +98,26 @@ def bin_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+#: The body of a stand-in player that works: it notes the file, then plays it for as long as
+#: the file lasts, as a sound device does. `{log}` is where it notes the files.
+PLAYS = 'for last; do :; done; echo "$last" >> {log}; sleep "$({soxi} -D "$last")"'
+
+
+def plays(log: Path) -> str:
+    """The stand-in's body; soxi is found now, so PATH may be narrowed afterwards."""
+    soxi = shutil.which("soxi")
+    if soxi is None:
+        pytest.skip("sox is not installed (.ci/run installs it): soxi times the stand-in player")
+    return PLAYS.format(log=log, soxi=soxi)
+
+
 class Speakers:
     """A sound device that works: `ffplay` (the first player tried) notes each file it
-    plays."""
+    plays, and takes as long as the file lasts."""
 
     def __init__(self, bin_dir: Path, log: Path) -> None:
         self.log = log
-        program(bin_dir, "ffplay", f'for last; do :; done; echo "$last" >> {log}')
+        program(bin_dir, "ffplay", plays(log))
 
     def files(self) -> list[Path]:
         return [Path(p) for p in self.log.read_text().splitlines()] if self.log.exists() else []
@@ -115,3 +132,12 @@ def speakers(bin_dir: Path, tmp_path: Path) -> Speakers:
 def make_program(bin_dir: Path):
     """`make_program(name, shell_body)`: a stand-in program first on PATH."""
     return lambda name, body: program(bin_dir, name, body)
+
+
+@pytest.fixture
+def working_player(bin_dir: Path):
+    """`working_player(name, log)`: a stand-in player on PATH that plays each file for as
+    long as it lasts and notes it in `log`."""
+    plays("{log}")  # soxi is looked for now, before a test narrows PATH
+    soxi = shutil.which("soxi")
+    return lambda name, log: program(bin_dir, name, PLAYS.format(log=log, soxi=soxi))

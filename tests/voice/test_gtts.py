@@ -149,3 +149,85 @@ def test_prepare_without_a_connection_uses_the_offline_voice(offline):
     assert (engine.name, cached, notices) == ("espeak", 0, ["voice.prepare_offline"])
     again = prepare(["Alle öffnen die Augen."], "de")
     assert again[1] == 1  # already in the cache
+
+
+# -- issue 16: what was prepared is used; the network costs at most 8 seconds, once ---------
+
+
+@needs_espeak
+def test_prepared_lines_play_from_the_cache_after_an_unprepared_line_fell_back(
+        google, speakers, wire):
+    """Prepared at home with Google's voice; at the table one line was not prepared, the
+    network is gone and espeak-ng speaks it: every later prepared line is still Google's."""
+    prepared = ["Alle schließen die Augen.", LINE_DE, "Alle öffnen die Augen."]
+    prepare(prepared, "de")
+    google.replace(responses.POST, wire.url, body=requests.ConnectionError("offline"))
+    voice = Voice("de", "auto")
+    table = [prepared[0], "Der Einzelgänger der Spione lässt die Augen geschlossen.",
+             prepared[1], prepared[2]]
+    assert all(voice.say(line) for line in table)
+    assert [p.suffix for p in speakers.files()] == [".mp3", ".wav", ".mp3", ".mp3"]
+    assert voice.take_notices() == ["voice.offline"]
+
+
+@needs_espeak
+def test_a_failed_check_is_remembered_in_the_cache_folder(offline, cache):
+    """The next session within ten minutes does not ask the network at all, and says why."""
+    Voice("de", "auto").audio(LINE_DE)
+    assert len(offline.calls) == 1
+    later = Voice("de", "auto")
+    assert later.audio("Alle öffnen die Augen.").suffix == ".wav"
+    assert len(offline.calls) == 1
+    assert later.take_notices() == ["voice.unreachable_recently", "voice.offline"]
+    assert any(cache.rglob("*unreachable*"))
+
+
+def test_google_s_voice_asked_for_by_name_is_asked_again(offline):
+    Voice("de", "auto").audio(LINE_DE)
+    Voice("de", "gtts").audio(LINE_DE)
+    assert len(offline.calls) == 2
+
+
+@needs_espeak
+def test_an_answer_forgets_the_failed_check(wire):
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as mock:
+        mock.add(responses.POST, wire.url, body=requests.ConnectionError("offline"))
+        Voice("de", "auto").audio(LINE_DE)
+        mock.replace(responses.POST, wire.url, body=wire.answer(wire.frame))
+        assert Voice("de", "gtts").audio(LINE_DE).suffix == ".mp3"  # asked by name: it answers
+        assert Voice("de", "auto").audio("Alle öffnen die Augen.").suffix == ".mp3"
+        assert len(mock.calls) == 3
+
+
+@needs_espeak
+def test_the_second_prepare_offline_asks_nothing_and_claims_nothing(offline):
+    """Everything is in the cache already: no "prepared with the offline voice"."""
+    lines = ["Alle öffnen die Augen.", "Alle schließen die Augen."]
+    prepare(lines, "de")
+    calls = len(offline.calls)
+    engine, cached, notices = prepare(lines, "de")
+    assert (engine.name, cached) == ("espeak", 2)
+    assert notices == ["voice.unreachable_recently", "voice.prepare_offline_cached"]
+    assert len(offline.calls) == calls
+
+
+@needs_espeak
+def test_a_stalled_service_costs_one_deadline_in_prepare_and_no_second_wave(monkeypatch,
+                                                                          wire):
+    """Four lines are asked at once; when the first is given up, the others are too, and no
+    further line is sent."""
+    monkeypatch.setattr(Gtts, "DEADLINE", 0.5)
+
+    def stall(request):
+        time.sleep(6)
+        return 200, {}, wire.answer(wire.frame)
+
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as mock:
+        mock.add_callback(responses.POST, wire.url, callback=stall)
+        started = time.monotonic()
+        engine, _, notices = prepare([f"Zeile {n}." for n in range(12)], "de")
+        took = time.monotonic() - started
+        asked = len(mock.calls)
+    assert engine.name == "espeak" and notices == ["voice.prepare_offline"]
+    assert asked <= 4
+    assert took < 4.5  # well short of the stalled answer (6 s): nothing waited for it

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -49,7 +50,21 @@ def test_with_no_connection_and_no_espeak_the_text_only_is_said_once(no_espeak, 
     assert len(offline.calls) == 1
 
 
-@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None,
+                                  reason="espeak-ng is not installed (.ci/run installs it)")
+
+
+@pytest.fixture
+def only_espeak(bin_dir, monkeypatch):
+    """PATH: the stand-ins, espeak-ng and the shell's `sleep`; no real player, no converter."""
+    for name in ("espeak-ng", "sleep"):
+        os.symlink(shutil.which(name), bin_dir / name)
+    os.symlink("/bin/sh", bin_dir / "sh")
+    monkeypatch.setenv("PATH", str(bin_dir))
+    return bin_dir
+
+
+@needs_espeak
 def test_with_no_way_to_play_sound_the_text_only_is_said_once(bin_dir, monkeypatch):
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.path.dirname(shutil.which('espeak-ng'))}")
     for name in ("ffplay", "mpv", "gst-play-1.0", "mpg123", "play", "paplay", "aplay"):
@@ -59,6 +74,77 @@ def test_with_no_way_to_play_sound_the_text_only_is_said_once(bin_dir, monkeypat
     assert not voice.say("Alle schließen die Augen.")
     assert not voice.say("Alle öffnen die Augen.")
     assert voice.take_notices() == ["voice.no_player"]
+
+
+PLAYERS = ("ffplay", "mpv", "gst-play-1.0", "mpg123", "play", "paplay", "aplay")
+
+
+@needs_espeak
+def test_players_that_exit_0_without_playing_are_found_out_before_the_first_line(
+        only_espeak, make_program, tmp_path):
+    """issue 16: every player returns at once with exit status 0 and plays nothing. Before the
+    first line is shown the host is told once that there is no sound; no line is sent to a
+    player again."""
+    log = tmp_path / "asked"
+    for name in PLAYERS:
+        make_program(name, f'echo {name} >> {log}')
+    voice = Voice("de", "espeak")
+    voice.start("Alle schließen die Augen.")
+    assert voice.take_notices() == ["voice.no_player"]
+    tried = log.read_text().split()
+    assert sorted(tried) == sorted(set(tried)) and "play" in tried  # each player once
+    assert not voice.say("Alle schließen die Augen.")
+    assert not voice.say("Alle öffnen die Augen.")
+    assert log.read_text().split() == tried
+    assert voice.take_notices() == []
+
+
+@needs_espeak
+def test_a_working_player_is_found_before_the_first_line_without_a_notice(
+        working_player, only_espeak, make_program, tmp_path):
+    make_program("ffplay", "exit 0")  # returns at once: plays nothing
+    working_player("aplay", tmp_path / "played")
+    voice = Voice("de", "espeak")
+    voice.start("Alle schließen die Augen.")
+    assert voice.take_notices() == []
+    assert voice.say("Alle schließen die Augen.")
+    played = (tmp_path / "played").read_text().splitlines()
+    assert len(played) == 2 and played[1].endswith(".wav")  # a moment of silence, then the line
+
+
+@needs_espeak
+def test_an_mp3_that_nothing_here_can_play_is_spoken_by_espeak_instead(
+        working_player, only_espeak, tmp_path, google):
+    """issue 16 item 3: Google's audio was prepared, but this computer has only a wav player
+    and neither sox nor ffmpeg to convert: espeak-ng speaks, and the host is told once."""
+    prepare(["Alle schließen die Augen.", "Alle öffnen die Augen."], "de")
+    working_player("aplay", tmp_path / "played")
+    voice = Voice("de", "auto")
+    voice.start("Alle schließen die Augen.")
+    assert voice.take_notices() == ["voice.mp3_unplayable"]
+    assert voice.say("Alle schließen die Augen.") and voice.say("Alle öffnen die Augen.")
+    played = (tmp_path / "played").read_text().splitlines()
+    assert [Path(p).suffix for p in played] == [".wav"] * 3  # silence, then two lines
+    assert voice.take_notices() == []
+
+
+SOX = shutil.which("sox")
+
+
+@needs_espeak
+@pytest.mark.skipif(SOX is None, reason="sox is not installed (.ci/run installs it)")
+def test_an_mp3_is_converted_where_sox_can_and_google_s_voice_is_heard(
+        working_player, only_espeak, tmp_path, google, cache):
+    prepare(["Alle schließen die Augen."], "de")
+    os.symlink(SOX, only_espeak / "sox")
+    working_player("aplay", tmp_path / "played")
+    voice = Voice("de", "auto")
+    voice.start("Alle schließen die Augen.")
+    assert voice.say("Alle schließen die Augen.")
+    assert voice.take_notices() == []
+    played = (tmp_path / "played").read_text().splitlines()
+    assert len(played) == 2 and all(p.endswith(".wav") for p in played)
+    assert list(cache.rglob("*.wav")) == []  # espeak-ng made nothing: Google's voice was heard
 
 
 def test_prepare_with_voice_off_is_refused():
@@ -74,7 +160,9 @@ def test_prepare_with_neither_voice_is_refused(no_espeak, offline):
 
 
 @pytest.mark.parametrize("key", ["voice.offline", "voice.text_only", "voice.text_only_gtts",
-                                 "voice.no_player", "voice.prepare_offline"])
+                                 "voice.no_player", "voice.prepare_offline",
+                                 "voice.prepare_offline_cached", "voice.mp3_unplayable",
+                                 "voice.unreachable_recently"])
 def test_every_notice_reads_in_both_languages(key):
     assert t("en", key) != t("de", key)
 
