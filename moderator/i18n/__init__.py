@@ -7,7 +7,7 @@ Placeholders are ``str.format`` fields. A leaf that is a mapping of plural forms
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -70,3 +70,11 @@ def t(lang: str, key: str, /, **params: object) -> str:
 
 def has(lang: str, key: str) -> bool:
     return key in catalogue(lang)
+
+
+def listed(lang: str, items: Iterable[str]) -> str:
+    """Names as a host says them in a sentence: "Anna, Ben and Carl", „Anna, Ben und Carl“."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {t(lang, 'listed.and')} {items[-1]}"
