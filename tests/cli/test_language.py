@@ -106,7 +106,17 @@ def test_version(capsys):
 
 def test_help_is_shown_in_the_language_asked_for(capsys):
     assert run(["vote", "--help", "--lang", "de"]) == 0
-    assert t("de", "help.approve") in capsys.readouterr().out
+    assert t("de", "help.approve") in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["--approve all", "--reject none", "or all, or none"]),
+    ("de", ["--approve alle", "--reject niemand", "oder „alle“ oder „niemand“"]),
+])
+def test_vote_help_names_the_words_for_a_whole_side(capsys, lang, words):
+    assert run(["vote", "--help", "--lang", lang]) == 0
+    shown = " ".join(capsys.readouterr().out.split())  # help wraps its columns
+    assert all(word in shown for word in words)
 
 
 def test_run_returns_the_exit_code(capsys):
