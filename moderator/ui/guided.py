@@ -22,7 +22,7 @@ from moderator import session as sessions
 from moderator.i18n import t
 from moderator.rules import (
     ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION, PROPOSAL,
-    ROGUE_CLAIM, VOTE, WATCH, RuleError, character_cards, tables,
+    ROGUE_CLAIM, VOTE, WATCH, RuleError, tables,
 )
 from moderator.session import Session
 from moderator.ui import timer, views
@@ -201,40 +201,7 @@ def prepare(guide: Guide, current: Session) -> None:
 def checklist(current: Session, lang: str):
     """What to put on the table before the reveal: the character cards to shuffle, the
     tokens, the board, and who gets the leader card."""
-    from rich.console import Group
-    from rich.text import Text
-
-    game, names = current.game, current.names
-    box = "☐ "
-    lines = [Text(t(lang, "setup.created", game=current.game_id, count=game.players,
-                    language=t(lang, f"language.{current.lang}"))),
-             Text(t(lang, "play.checklist_title"), style="bold")]
-    for variant in sorted(game.variants):
-        lines.append(Text(t(lang, "setup.variant", name=t(lang, f"variant.{variant}"),
-                            summary=t(lang, f"variant_summary.{variant}"))))
-    for module in sorted(game.modules):
-        lines.append(Text(t(lang, "setup.module", name=t(lang, f"module.{module}"))))
-        lines.append(Text("  " + t(lang, f"setup.module_note.{module}")))
-    if game.plot is not None:
-        lines.append(Text(box + t(lang, "play.check_plot", count=len(game.plot.deck))))
-    cards = character_cards(game.players, game.modules, game.roles)
-    lines.append(Text(box + t(lang, "setup.deck", count=sum(cards.values()))))
-    lines += [Text(t(lang, "setup.card", count=count, card=t(lang, f"card.{card}")))
-              for card, count in cards.items()]
-    sizes = [tables.team_size(game.players, m) for m in range(1, tables.MISSIONS + 1)]
-    lines.append(Text(box + t(lang, "play.check_board", count=game.players,
-                              sizes="-".join(map(str, sizes)))))
-    if any(tables.fails_needed(game.players, m) == 2 for m in range(1, tables.MISSIONS + 1)):
-        lines.append(Text("  " + t(lang, "play.check_two_fails")))
-    lines.append(Text(box + t(lang, "play.check_votes")))
-    extra = "trapper" in game.modules  # one more Team token (rules.md §5.3)
-    lines.append(Text(box + t(lang, "play.check_tokens", count=max(sizes) + extra)))
-    lines.append(Text(box + t(lang, "play.check_track")))
-    leader = names[game.first_leader]
-    how = "setup.leader_chosen" if current.history.setup.get("leader_chosen") \
-        else "setup.leader_random"
-    lines.append(Text(box + t(lang, how, leader=leader, seat=game.first_leader + 1)))
-    return Group(*lines)
+    return views.setup_sheet(current, lang)
 
 
 def reveal(guide: Guide, current: Session) -> None:

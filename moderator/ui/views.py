@@ -11,6 +11,7 @@ from moderator.narration import (
     FAIL, FREE, REJECTED, SUCCESS, describe_now, investigator_due, mission_options,
 )
 from moderator.rules import GAME_OVER, Game, tables
+from moderator.rules.modules import plot
 from moderator.session import Session
 from moderator.ui import plot_view
 
@@ -32,6 +33,96 @@ def table(session: Session, lang: str, show_votes: bool = True, next_step: bool 
     if next_step:
         parts.append(now(session, lang))
     return Group(*parts)
+
+
+def setup_sheet(session: Session, lang: str):
+    """What to put on the table before the reveal, as a checklist: the character cards to
+    shuffle, the board, the tokens and Mission cards, every component the chosen modules
+    need (rules.md §2-§8), and who gets the leader card. `new` prints it and guided play
+    shows it before the reveal."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from moderator.rules import character_cards
+
+    game = session.game
+    lines = [Text(t(lang, "setup.created", game=session.game_id, count=game.players,
+                    language=t(lang, f"language.{session.lang}"))),
+             Text(t(lang, "play.checklist_title"), style="bold")]
+    for variant in sorted(game.variants):
+        lines.append(Text(t(lang, "setup.variant", name=t(lang, f"variant.{variant}"),
+                            summary=t(lang, f"variant_summary.{variant}"))))
+    for module in sorted(game.modules):
+        lines.append(Text(t(lang, "setup.module", name=t(lang, f"module.{module}"))))
+        lines.append(Text(INDENT + t(lang, f"setup.module_note.{module}")))
+    cards = character_cards(game.players, game.modules, game.roles)
+    lines.append(Text(BOX + t(lang, "setup.deck", count=sum(cards.values()))))
+    lines += [Text(t(lang, "setup.card", count=count, card=t(lang, f"card.{card}")))
+              for card, count in cards.items()]
+    sizes = [tables.team_size(game.players, m) for m in range(1, tables.MISSIONS + 1)]
+    lines.append(Text(BOX + t(lang, "play.check_board", count=game.players,
+                              sizes="-".join(map(str, sizes)))))
+    if any(tables.fails_needed(game.players, m) == 2 for m in range(1, tables.MISSIONS + 1)):
+        lines.append(Text(INDENT + t(lang, "play.check_two_fails")))
+    lines.append(Text(BOX + t(lang, "play.check_votes")))
+    lines += [Text(line) for line in components(session, lang, max(sizes))]
+    lines.append(Text(BOX + t(lang, "play.check_track")))
+    how = "setup.leader_chosen" if session.history.setup.get("leader_chosen") \
+        else "setup.leader_random"
+    lines.append(Text(BOX + t(lang, how, leader=session.names[game.first_leader],
+                              seat=game.first_leader + 1)))
+    return Group(*lines)
+
+
+BOX, INDENT = "☐ ", "  "
+#: The Plot cards that show someone's Character card (rules.md §3.4).
+REVEALING = frozenset({plot.OVERHEARD_CONVERSATION, plot.ESTABLISH_CONFIDENCE, plot.OPEN_UP})
+
+
+def components(session: Session, lang: str, largest: int) -> list[str]:
+    """The checklist's lines for the Team tokens, the Mission cards and each module's tokens
+    and cards: the Trapper's extra member (rules.md §5.3), Rogue's three-card sets and the
+    Watch token (§7), the Sergeant token (§8), Reverse and Chief Fail cards, Hunter Loyalty
+    cards and the Investigator token (§6), the Defector's Loyalty deck (§5.2), the
+    Inquisitor token (§2.3), Loyalty cards that stand in for Character cards (§2.3, §3.4),
+    and the Plot deck (§3.1)."""
+    from moderator.rules.modules import hunter, inquisitor
+
+    game, modules = session.game, session.game.modules
+    count = largest + ("trapper" in modules)
+    sets = "tokens_rogue" if "rogue" in modules else "tokens"
+    lines = [BOX + t(lang, f"setup.component.{sets}", count=count)]
+    if "trapper" in modules:
+        lines.append(INDENT + t(lang, "setup.component.trapper"))
+    if "resistance-rogue" in game.characters:
+        small = game.players < 7  # no Watch token on missions 1 and 2 at 5-6 players
+        lines.append(BOX + t(lang, "setup.component.watch" + ("_small" if small else "")))
+    if "sergeant" in modules:
+        lines.append(BOX + t(lang, "setup.component.sergeant"))
+    if "reverser" in modules:
+        lines.append(BOX + t(lang, "setup.component.reverse"))
+    if "hunter" in modules:
+        if hunter.chief_fail_cards(game.players):
+            lines.append(BOX + t(lang, "setup.component.chief_fail"))
+        kinds = hunter.loyalty_cards(game.players)
+        lines.append(BOX + t(lang, f"setup.component.hunter_loyalty.{kinds}"))
+        lines.append(BOX + t(lang, "setup.component.investigator"))
+    if "defector" in modules:
+        lines.append(BOX + t(lang, "setup.component.defector"))
+    why = []
+    if "inquisitor" in modules:
+        holder = game.inquisitor
+        lines.append(BOX + t(lang, "setup.component.inquisitor", holder=session.names[holder],
+                             seat=holder + 1))
+        if inquisitor.card_shown(game) == "loyalty":
+            why.append(t(lang, "setup.component.loyalty_why.inquisitor"))
+    if game.plot is not None:
+        lines.append(BOX + t(lang, "play.check_plot", count=len(game.plot.deck)))
+        if plot.card_shown(game) == "loyalty" and set(game.plot.deck) & REVEALING:
+            why.append(t(lang, "setup.component.loyalty_why.plot"))
+    if why:
+        lines.append(BOX + t(lang, "setup.component.loyalty", why=" ".join(why)))
+    return lines
 
 
 def _heading(session: Session, lang: str):
