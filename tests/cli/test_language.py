@@ -23,7 +23,7 @@ def german_game(play):
 @pytest.mark.parametrize("command, key, params", [
     ("status", "status.score", {"resistance": 0, "spies": 0}),
     ("propose 1 2", "result.proposed",
-     {"leader": "Spieler 1", "team": "Spieler 1, Spieler 2", "mission": 1, "attempt": 1}),
+     {"leader": "Spieler 1", "team": "Spieler 1 und Spieler 2", "mission": 1, "attempt": 1}),
     ("undo", "errors.nothing_to_undo", {}),
 ])
 def test_a_german_game_speaks_german_without_lang(german_game, moderator, command, key, params):

@@ -33,7 +33,7 @@ def test_the_same_team_named_in_different_ways(umlauts, play, status, command):
 
 def test_a_team_is_printed_with_the_names_as_given(umlauts, moderator):
     result = moderator("propose ä bj")
-    assert result.stdout.startswith("Jörg proposes Änne, Björn for mission 1 (attempt 1).")
+    assert result.stdout.startswith("Jörg proposes Änne and Björn for mission 1 (attempt 1).")
 
 
 def test_votes_name_players_the_same_ways(umlauts, play, status):
@@ -132,7 +132,7 @@ def test_names_are_printed_as_typed_even_when_they_look_like_markup(play, modera
     play("new --names Al[/b],Bo,Cy,Di,Ed --leader 2")
     result = moderator("propose 1 2")
     assert result.exit_code == 0, result.output
-    assert "Bo proposes Al[/b], Bo for mission 1 (attempt 1)." in result.stdout
+    assert "Bo proposes Al[/b] and Bo for mission 1 (attempt 1)." in result.stdout
 
 
 # -- default names ------------------------------------------------------------------------------
