@@ -78,3 +78,11 @@ def listed(lang: str, items: Iterable[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return f"{', '.join(items[:-1])} {t(lang, 'listed.and')} {items[-1]}"
+
+
+def possessive(lang: str, name: str) -> str:
+    """A player's name as the owner of something: "Anna's team", „Annas Team“; German adds only
+    an apostrophe after s, ß, x and z („Hans’ Team“)."""
+    if lang == "de":
+        return name + ("’" if name[-1:].casefold() in ("s", "ß", "x", "z") else "s")
+    return f"{name}'s"

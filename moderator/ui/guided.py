@@ -19,7 +19,7 @@ from typing import Any
 
 from moderator import narration
 from moderator import session as sessions
-from moderator.i18n import t
+from moderator.i18n import possessive, t
 from moderator.rules import (
     ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION, PROPOSAL,
     ROGUE_CLAIM, VOTE, WATCH, RuleError, tables,
@@ -365,7 +365,10 @@ def team_step(guide: Guide, current: Session) -> Any:
             footer=footer,
         )
     size = game.team_size_for(mission)
-    question = t(lang, "play.team_question", leader=leader, count=size, mission=mission)
+    # "Annas Team", but "das Team von Spieler 3": a numbered name takes no genitive s
+    owner = "play.team_of_numbered" if leader[-1:].isdigit() else "play.team_of"
+    team_of = t(lang, owner, owner=possessive(lang, leader), leader=leader)
+    question = t(lang, "play.team_question", team=team_of, count=size, mission=mission)
     if tables.fails_needed(game.players, mission) == 2:
         question += " " + t(lang, "now.two_fails")
     team = guide.checkbox(

@@ -119,6 +119,25 @@ def test_vote_help_names_the_words_for_a_whole_side(capsys, lang, words):
     assert all(word in shown for word in words)
 
 
+@pytest.mark.parametrize("args", [["vote", "--help", "--lang", "de"], ["--lang", "de", "--help"],
+                                  ["--help", "--lang=de"], ["plot", "--help", "--lang", "de"]])
+def test_german_help_has_typers_own_words_in_german_too(capsys, args):
+    assert run(args) == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith("Aufruf: moderator")
+    assert "Optionen:" in shown and "  -h, --help" in shown
+    assert "Diese Hilfe zeigen und beenden." in shown
+    for english in ("Usage", "Options", "Show this message", "Commands", "env var", "<str>"):
+        assert english not in shown
+
+
+def test_english_help_stays_english_after_a_german_one(capsys):
+    assert run(["new", "--help", "--lang", "de"]) == 0
+    assert run(["new", "--help"]) == 0
+    shown = capsys.readouterr().out.split("Usage: moderator new", 1)
+    assert len(shown) == 2 and "Show this message and exit." in shown[1]
+
+
 def test_run_returns_the_exit_code(capsys):
     assert run(["status"]) == 1
     assert capsys.readouterr().err == (

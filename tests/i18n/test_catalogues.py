@@ -145,3 +145,13 @@ def test_names_in_a_sentence_are_listed_as_a_host_says_them(lang, names, said):
     from moderator.i18n import listed
 
     assert listed(lang, iter(names)) == said
+
+
+@pytest.mark.parametrize("lang, name, owner", [
+    ("en", "Anna", "Anna's"), ("en", "James", "James's"), ("de", "Anna", "Annas"),
+    ("de", "Hans", "Hans’"), ("de", "Fritz", "Fritz’"), ("de", "Max", "Max’"),
+])
+def test_a_name_as_an_owner(lang, name, owner):
+    from moderator.i18n import possessive
+
+    assert possessive(lang, name) == owner

@@ -434,6 +434,19 @@ def test_rogue_module_watch_token_and_rogue_success(cli, guide, newest, log):
 # -- in German ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("leader, question", [
+    ("Anna", "Wer kommt in Annas Team? Wähle 2 Leute für Mission 1."),
+    ("Hans", "Wer kommt in Hans’ Team? Wähle 2 Leute für Mission 1."),
+])
+def test_the_german_team_question_says_whose_team_as_a_host_does(cli, guide, newest, leader,
+                                                                 question):
+    cli(f"new --names {leader},Ben,Carl,Dora,Emil --leader 1 --lang de --no-play")
+    host = guide(Key("q"), lang="de")
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert host.prompter.asked[0].question == question
+
+
 def test_a_german_game_asks_in_german_and_logs_the_same(cli, guide, newest, screen, log):
     new = "new --players 5 --leader 1 --lang de --no-play"
     cli(new)
