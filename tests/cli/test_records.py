@@ -299,7 +299,7 @@ def test_simulate_repeats_with_a_seed_and_prints_win_rates(play, moderator):
     ("simulate --players 5 --games 0", "A simulation plays 1 to 100000 games, not 0."),
     ("simulate --players 4", "The Resistance is played with 5 to 10 players, not 4."),
     ("simulate --players 5 --modules sergeant,rogue",
-     "The rules do not let Rogue Agent (rogue) and Sergeant (sergeant) be played together"),
+     "The rules do not let Rogue Agent and Sergeant be played together"),
 ])
 def test_simulate_refuses_what_cannot_be_played(play, refused, command, message):
     assert refused(command).startswith(message)

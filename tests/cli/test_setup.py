@@ -96,8 +96,8 @@ def test_an_optional_character_needs_its_module(refused):
 def test_blind_spies_with_the_commander_are_refused(refused):
     assert refused("new --players 5 --variants blind-spies --modules commander") == (
         "No rule we know says how Blind Spies and Assassin (with the Commander) play together "
-        "(rules reference "
-        "§10.3). Leave one out, or add --allow-incompatible to play them as a house rule."
+        "(rules reference §10.3). Leave one out (blind-spies or commander), or add "
+        "--allow-incompatible to play them as a house rule."
     )
 
 
