@@ -57,22 +57,23 @@ def register(app: typer.Typer, lang: str) -> None:
         recorded = _table_choices(play.checked_timer(timer), no_vote_history)
         given = split(names) if names is not None else None
         guide = None
-        if not (no_play or as_json) and play.at_terminal():  # guided play: ask what is missing
-            from moderator.ui import guided
+        with play.asking(out):  # Ctrl-C here stops before anything is saved
+            if not (no_play or as_json) and play.at_terminal():  # guided play: ask what is missing
+                from moderator.ui import guided
 
-            guide = play.make_guide(out, play.table_settings({"table": recorded}, None, None))
-            if given is None:
-                count = players_count or guided.ask_count(guide)
-                suggested = _names(out, None, count)
-                allow_incompatible = _checked(out, guide, count, chosen_modules,
-                                              chosen_variants, allow_incompatible, chosen_roles)
-                given = guided.ask_names(guide, suggested)
-        table = _names(out, given, players_count)
-        allow_incompatible = _checked(out, guide, len(table), chosen_modules, chosen_variants,
-                                      allow_incompatible, chosen_roles)
-        first = seat_of(leader, table) if leader else None
-        if guide is not None and not leader:
-            first = guided.ask_leader(guide, table)
+                guide = play.make_guide(out, play.table_settings({"table": recorded}, None, None))
+                if given is None:
+                    count = players_count or guided.ask_count(guide)
+                    suggested = _names(out, None, count)
+                    allow_incompatible = _checked(out, guide, count, chosen_modules,
+                                                  chosen_variants, allow_incompatible, chosen_roles)
+                    given = guided.ask_names(guide, suggested)
+            table = _names(out, given, players_count)
+            allow_incompatible = _checked(out, guide, len(table), chosen_modules, chosen_variants,
+                                          allow_incompatible, chosen_roles)
+            first = seat_of(leader, table) if leader else None
+            if guide is not None and not leader:
+                first = guided.ask_leader(guide, table)
         out.names = table
         started = session.start(
             players=len(table), names=table, lang=out.lang, modules=chosen_modules,

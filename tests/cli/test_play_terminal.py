@@ -176,3 +176,19 @@ def test_a_german_game_lost_by_five_rejections_paused_with_ctrl_c_in_a_vote(home
         "new --players 7 --leader 3 --lang de --no-play",
         *["propose 1 2", "vote --reject 1,2,3,4,5,6,7"] * 5,
     )
+
+
+@pytest.mark.parametrize("lang, prompt, said", [
+    ("en", "Seat 2:", "Stopped before the game was set up: nothing was saved."),
+    ("de", "Platz 2:", "Abgebrochen, bevor die Partie aufgebaut war: Nichts wurde gespeichert."),
+])
+def test_ctrl_c_during_the_questions_of_new_exits_130_and_saves_nothing(home, lang, prompt,
+                                                                       said):
+    """Like Ctrl-C in guided play: exit 130 with one line that says what became of it."""
+    host = Host(home, "new", "--players", "5", "--lang", lang)
+    host.answer("Seat 1:" if lang == "en" else "Platz 1:", "Anna" + ENTER)
+    host.sees(prompt)
+    host.terminal.sendintr()
+    host.sees(said)
+    assert host.leaves() == 130
+    assert not (home / "games").exists() or not list((home / "games").iterdir())
