@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from moderator import narration
@@ -61,10 +61,15 @@ class Guide:
     clock: Callable[[], float] = time.monotonic
     began: dict[int, float] = field(default_factory=dict)  # proposal -> discussion start
     passed: dict[tuple, set] = field(default_factory=dict)  # Plot: who said no, per window
+    kept: dict[tuple, tuple] = field(default_factory=dict)  # a list's ticks while `t` or `r`
 
     def select(self, question: str, choices: Sequence[Choice], hint: str = "",
-               footer: Callable[[], str] | None = None) -> Any:
-        """A menu of the game, with the keys always at hand; one choice's value."""
+               footer: Callable[[], str] | None = None, pause: bool = False) -> Any:
+        """A menu of the game, with the keys always at hand; one choice's value. A menu with
+        one choice is said, not asked, unless it is a `pause` the host ends."""
+        if len(choices) == 1 and not pause:
+            self.say("play.only_choice", question=question, answer=choices[0].title)
+            return choices[0].value
         return self._asked(self.prompter.select(
             question, choices, hint=hint or t(self.lang, "play.hint_select"),
             shortcuts=shortcuts(self.lang), footer=footer))
@@ -72,10 +77,18 @@ class Guide:
     def checkbox(self, question: str, choices: Sequence[Choice], hint: str,
                  validate: Callable[[list], str | None] | None = None,
                  footer: Callable[[], str] | None = None) -> list:
-        """A list to tick, with the keys always at hand; the ticked values."""
-        return self._asked(self.prompter.checkbox(
+        """A list to tick, with the keys always at hand; the ticked values. A look at the
+        table or the rules in the middle of it keeps what was ticked so far."""
+        asked = (question, tuple(c.value for c in choices))
+        ticked = self.kept.pop(asked, None)
+        if ticked is not None:
+            choices = [replace(c, checked=c.value in ticked) for c in choices]
+        answer = self.prompter.checkbox(
             question, choices, hint=hint, validate=validate, shortcuts=shortcuts(self.lang),
-            footer=footer))
+            footer=footer)
+        if isinstance(answer, Shortcut) and answer.command in ("table", "rules"):
+            self.kept[asked] = answer.ticked
+        return self._asked(answer)
 
     @staticmethod
     def _asked(answer: Any) -> Any:
@@ -341,7 +354,15 @@ def discussion(guide: Guide, proposal: int) -> Callable[[], str] | None:
 
 
 def players(names: Sequence[str], seats: Sequence[int] = ()) -> list[Choice]:
-    return [Choice(f"{seat + 1} {names[seat]}", seat) for seat in seats or range(len(names))]
+    """Players by seat number and name; typing the seat number (0 for seat 10) picks one."""
+    return [Choice(f"{seat + 1} {names[seat]}", seat, key=str((seat + 1) % 10))
+            for seat in seats or range(len(names))]
+
+
+def tick_hint(lang: str, key: str, players: int) -> str:
+    """How to tick players; at ten players also that 0 is seat 10."""
+    hint = t(lang, key)
+    return hint + " " + t(lang, "play.hint_seat_ten") if players == 10 else hint
 
 
 def team_step(guide: Guide, current: Session) -> Any:
@@ -372,7 +393,7 @@ def team_step(guide: Guide, current: Session) -> Any:
     if tables.fails_needed(game.players, mission) == 2:
         question += " " + t(lang, "now.two_fails")
     team = guide.checkbox(
-        question, players(names), hint=t(lang, "play.hint_tick"),
+        question, players(names), hint=tick_hint(lang, "play.hint_tick", game.players),
         validate=lambda ticked: None if len(ticked) == size else t(
             lang, "play.team_size", count=size, ticked=len(ticked)), footer=footer,
     )
@@ -416,7 +437,8 @@ def vote_step(guide: Guide, current: Session) -> Any:
     warn = "bold yellow" if game.attempt == tables.MAX_REJECTIONS else None
     guide.show(narration.describe_now(current, lang), warn)
     rejected = guide.checkbox(
-        t(lang, "play.who_rejected"), players(names), hint=t(lang, "play.hint_rejected"),
+        t(lang, "play.who_rejected"), players(names),
+        hint=tick_hint(lang, "play.hint_rejected", game.players),
         footer=discussion(guide, len(game.proposals) - 1),
     )
     return {"type": "vote",
@@ -596,7 +618,7 @@ def end_step(guide: Guide, current: Session) -> Any:
     try:
         return guide.select(
             t(guide.lang, "play.end_question"), [Choice(t(guide.lang, "play.close"), CLOSE)],
-            hint=t(guide.lang, "play.hint_enter"),
+            hint=t(guide.lang, "play.hint_enter"), pause=True,
         )
     except ShortcutPressed as pressed:
         if pressed.shortcut.command == "quit":  # at the end, quitting is closing
@@ -611,7 +633,7 @@ def unguided(guide: Guide, current: Session) -> Any:
     guide.console.print(views.now(current, guide.lang))
     return guide.select(
         t(guide.lang, "play.unguided"), [Choice(t(guide.lang, "play.unguided_done"), AGAIN)],
-        hint=t(guide.lang, "play.hint_enter"),
+        hint=t(guide.lang, "play.hint_enter"), pause=True,
     )
 
 

@@ -402,16 +402,33 @@ def test_commander_module_the_assassin_names_then_the_commander_shows(cli, guide
                             "assassinate 3 --commander 3", apart=True))
 
 
-def test_sergeant_module_the_leader_names_a_sergeant_who_may_order_a_switch(
-        cli, guide, newest, log):
-    """rules.md §8: a Sergeant on every team, never the leader; a switch may add a Fail."""
-    new = FIVE.replace("--no-play", "--modules sergeant --no-play")
-    cli(new)
-    host = guide(["Anna", "Ben"], "Ben", [], "Anna", 1, Key("q"))
+def test_a_look_at_the_table_or_the_rules_keeps_the_ticks_made(cli, guide, newest, log):
+    """`t` (or `r`) in the middle of a list shows the table, then the same list comes back with
+    the same players ticked; undo does not keep them."""
+    cli(FIVE)
+    host = guide(Key("t", ticked=(0,)), Key("r", ticked=(0, 1)), "", ["Anna", "Ben"],
+                 Key("t", ticked=(2,)), [], Key("q"))
     with pytest.raises(guided.Quit):
         guided.play(host, newest())
-    sergeant, _, switch, fails = host.prompter.asked[1:5]
-    assert sergeant.titles == ["2 Ben"]  # the team without its leader
+    team = [a for a in host.prompter.asked if a.question.startswith("Who is on")]
+    assert [a.checked for a in team] == [[], [0], [0, 1]]
+    vote = [a for a in host.prompter.asked if a.question.startswith("Who voted against")]
+    assert [a.checked for a in vote] == [[], [2]]
+    assert log() == log(cli(FIVE, "propose 1 2", "vote --reject ''", apart=True))
+
+
+def test_sergeant_module_the_leader_names_a_sergeant_who_may_order_a_switch(
+        cli, guide, newest, log, screen):
+    """rules.md §8: a Sergeant on every team, never the leader; a switch may add a Fail. With
+    a team of two the Sergeant can only be the other member: that is said, not asked."""
+    new = FIVE.replace("--no-play", "--modules sergeant --no-play")
+    cli(new)
+    host = guide(["Anna", "Ben"], [], "Anna", 1, Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert "Whom does Anna make Sergeant? (A team member other than the leader.) 2 Ben: the " \
+           "only possible answer." in screen(host)
+    _, switch, fails = host.prompter.asked[1:4]
     assert switch.titles == ["No switch", "1 Anna"]  # the team without the Sergeant
     assert len(fails.titles) == 3  # two spies, and the switch can turn one more card
     assert log() == log(cli(new, "propose 1 2 --sergeant 2", "vote --reject ''",
