@@ -8,7 +8,7 @@ them. Nothing here prints or knows a terminal; it reads only what the whole tabl
 
 from __future__ import annotations
 
-from moderator.i18n import t
+from moderator.i18n import listed, t
 from moderator.rules import GAME_OVER, Game, tables
 from moderator.session import Session
 
@@ -55,14 +55,13 @@ def describe_now(session: Session, lang: str) -> str:
         if "fifth_proposal" in game.warnings():
             text += " " + t(lang, "now.last_attempt")
         return text
-    team = ", ".join(names[s] for s in game.team)
+    team = listed(lang, (names[s] for s in game.team))
     if game.phase == "vote":
         text = t(lang, "now.vote", team=team)
         if game.sergeant is not None:
             text += " " + t(lang, "now.sergeant_named", sergeant=names[game.sergeant])
         if game.opinion_makers:
-            text += " " + t(lang, "now.opinion_first",
-                            names=", ".join(names[s] for s in game.opinion_makers))
+            text += " " + opinion_first(game, names, lang)
         if "fifth_proposal" in game.warnings():
             text += " " + t(lang, "now.last_attempt")
         return text
@@ -85,6 +84,14 @@ def describe_now(session: Session, lang: str) -> str:
 #: What the table is told of each module's input at the mission.
 MISSION_LINES = {"trapped": "now.trap", "switched": "now.sergeant_switch",
                  "chief_fail": "now.chief_fail", "reverse": "now.reverse"}
+
+
+def opinion_first(game: Game, names: list[str], lang: str) -> str:
+    """Who votes first with Opinion Maker: one holder alone, or two together (rules.md
+    §3.4)."""
+    first = game.opinion_makers
+    return t(lang, "now.opinion_first", count=len(first),
+             names=listed(lang, (names[s] for s in first)))
 
 
 def outcome(game: Game, lang: str) -> str:
@@ -157,7 +164,7 @@ def plot_step(session: Session, lang: str) -> str | None:
         card = game.plot.pending[0]
         return t(lang, f"plot_effect.{card.card}", holder=names[card.holder],
                  leader=names[game.leader], shown=shown_card(game, lang))
-    cards = ", ".join(card_name(lang, c) for c in game.plot.drawn)
+    cards = listed(lang, (card_name(lang, c) for c in game.plot.drawn))
     return t(lang, "now.plot_give", leader=names[game.leader], cards=cards)
 
 
@@ -188,7 +195,8 @@ def result_lines(session: Session, lang: str) -> list[Line]:
     if kind == "propose":
         p = game.proposals[-1]
         say("result.proposed", "bold", leader=names[p.leader],
-            team=", ".join(names[s] for s in p.team), mission=p.mission, attempt=p.attempt)
+            team=listed(lang, (names[s] for s in p.team)), mission=p.mission,
+            attempt=p.attempt)
         if p.sergeant is not None:
             say("result.sergeant", sergeant=names[p.sergeant])
         if p.investigator is not None:
@@ -293,7 +301,7 @@ def plot_result(session: Session, lang: str) -> str:
     names, action = session.names, session.history.done[-1].data
     if action["type"] == "plot_draw":
         return t(lang, "result.plot_drawn", leader=names[session.game.leader],
-                 cards=", ".join(card_name(lang, c) for c in action["cards"]))
+                 cards=listed(lang, (card_name(lang, c) for c in action["cards"])))
     if action["type"] == "plot_give":
         return t(lang, "result.plot_given", card=card_name(lang, action["card"]),
                  to=names[action["to"] - 1])

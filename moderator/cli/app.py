@@ -46,7 +46,11 @@ def build(lang: str) -> typer.Typer:
 
 def lang_last(args: list[str]) -> list[str]:
     """`moderator --lang de status` means `moderator status --lang de`: every command takes
-    --lang, the program itself does not."""
+    --lang, the program itself and the groups (`plot`, `voice`) do not. A help page, or no
+    command at all, needs --lang only for its language, which is read already."""
+    if not any(arg in COMMANDS for arg in args) or {"-h", "--help"} & set(args):
+        return [a for i, a in enumerate(args) if a != "--lang" and not a.startswith("--lang=")
+                and not (i and args[i - 1] == "--lang")]
     if len(args) >= 3 and args[0] == "--lang":
         return [*args[2:], "--lang", args[1]]
     if len(args) >= 2 and args[0].startswith("--lang="):
@@ -56,11 +60,14 @@ def lang_last(args: list[str]) -> list[str]:
 
 def run(args: list[str]) -> int:
     """Run one command line; the exit code (0 done, 1 refused, 2 bad usage)."""
-    args = lang_last(args)
     lang = language_of(args)
+    args = lang_last(args)
     app = build(lang)
     try:
-        code = app(args=args, prog_name="moderator", standalone_mode=False)
+        from moderator.cli.helptexts import in_language
+
+        with in_language(lang):
+            code = app(args=args, prog_name="moderator", standalone_mode=False)
     except typer.Exit as done:
         return done.exit_code
     except typer.Abort:

@@ -135,6 +135,7 @@ def readable(params: dict, names: list[str], lang: str = i18n.DEFAULT) -> dict:
         if key == "seat" and isinstance(value, int) and 0 <= value < len(names):
             value = names[value]
         elif key in NAMED and isinstance(value, str):
+            shown[f"{key}_id"] = value  # the id as typed, beside its name in the language
             value = _name_of(lang, value)
         elif key == "characters" and isinstance(value, str):
             value = ", ".join(_name_of(lang, item) for item in value.split(", "))

@@ -57,22 +57,23 @@ def register(app: typer.Typer, lang: str) -> None:
         recorded = _table_choices(play.checked_timer(timer), no_vote_history)
         given = split(names) if names is not None else None
         guide = None
-        if not (no_play or as_json) and play.at_terminal():  # guided play: ask what is missing
-            from moderator.ui import guided
+        with play.asking(out):  # Ctrl-C here stops before anything is saved
+            if not (no_play or as_json) and play.at_terminal():  # guided play: ask what is missing
+                from moderator.ui import guided
 
-            guide = play.make_guide(out, play.table_settings({"table": recorded}, None, None))
-            if given is None:
-                count = players_count or guided.ask_count(guide)
-                suggested = _names(out, None, count)
-                allow_incompatible = _checked(out, guide, count, chosen_modules,
-                                              chosen_variants, allow_incompatible, chosen_roles)
-                given = guided.ask_names(guide, suggested)
-        table = _names(out, given, players_count)
-        allow_incompatible = _checked(out, guide, len(table), chosen_modules, chosen_variants,
-                                      allow_incompatible, chosen_roles)
-        first = seat_of(leader, table) if leader else None
-        if guide is not None and not leader:
-            first = guided.ask_leader(guide, table)
+                guide = play.make_guide(out, play.table_settings({"table": recorded}, None, None))
+                if given is None:
+                    count = players_count or guided.ask_count(guide)
+                    suggested = _names(out, None, count)
+                    allow_incompatible = _checked(out, guide, count, chosen_modules,
+                                                  chosen_variants, allow_incompatible, chosen_roles)
+                    given = guided.ask_names(guide, suggested)
+            table = _names(out, given, players_count)
+            allow_incompatible = _checked(out, guide, len(table), chosen_modules, chosen_variants,
+                                          allow_incompatible, chosen_roles)
+            first = seat_of(leader, table) if leader else None
+            if guide is not None and not leader:
+                first = guided.ask_leader(guide, table)
         out.names = table
         started = session.start(
             players=len(table), names=table, lang=out.lang, modules=chosen_modules,
@@ -154,8 +155,8 @@ def register(app: typer.Typer, lang: str) -> None:
             bad_usage(out, game, "errors.vote_no_side")
         current = _open(out, session, game)
         names = current.names
-        approvals = seats_of(split(approve), names) if approve is not None else None
-        rejections = seats_of(split(reject), names) if reject is not None else None
+        approvals = _voters(approve, names)
+        rejections = _voters(reject, names)
         everyone = set(range(len(names)))
         if approvals is None:
             approvals = sorted(everyone - set(rejections))
@@ -273,6 +274,26 @@ def register(app: typer.Typer, lang: str) -> None:
             "commander": seat_number(commander, current.names),
         }
         render.after(out, session.act(current.game_id, action))
+
+
+#: The words that name a whole side of a vote, in either language: `--approve all`,
+#: `--reject alle`, `--reject none`, `--approve niemand`.
+EVERYONE, NOBODY = frozenset({"all", "alle"}), frozenset({"none", "niemand"})
+
+
+def _voters(given: Optional[List[str]], names: list) -> Optional[list]:
+    """The seats named on one side of a vote: players, or `all`/`none` (alone) for the whole
+    table or nobody. A player whose name is exactly such a word is that player."""
+    if given is None:
+        return None
+    tokens = split(given)
+    words = [token for token in tokens if fold(token) in EVERYONE | NOBODY
+             and fold(token) not in {fold(name) for name in names}]
+    if not words:
+        return seats_of(tokens, names)
+    if len(tokens) > 1:
+        raise Refusal("errors.vote_word_alone", word=words[0])
+    return list(range(len(names))) if fold(words[0]) in EVERYONE else []
 
 
 def bad_usage(out: Out, game_id: Optional[str], code: str) -> NoReturn:

@@ -7,7 +7,8 @@ nothing prompts: `play` is refused with the commands to use instead.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Optional
 
 import typer
@@ -122,6 +123,18 @@ def run(out: Out, game_id: str, steps: Callable[[], None]) -> None:
     except (KeyboardInterrupt, EOFError):
         out.print()
         out.error(out.t("play.paused", command=resume_command(game_id, store.game_ids())))
+        raise typer.Exit(PAUSED) from None
+
+
+@contextmanager
+def asking(out: Out) -> Iterator[None]:
+    """The questions of `new` before the game exists: Ctrl-C (or a closed input) stops them as
+    it pauses guided play, with exit 130, and one line says that nothing was saved."""
+    try:
+        yield
+    except (KeyboardInterrupt, EOFError):
+        out.print()
+        out.error(out.t("play.setup_stopped"))
         raise typer.Exit(PAUSED) from None
 
 

@@ -2,34 +2,19 @@
 
 from __future__ import annotations
 
-from moderator import public
 from moderator.cli.common import Out
 from moderator.session import Session
 
 
 def setup(out: Out, session: Session) -> None:
-    """The setup sheet: the deck to shuffle, the first leader, the reveal to read."""
+    """The setup sheet (the checklist of what goes on the table), the reveal to read, and what
+    comes now."""
     from moderator import scripts
     from moderator.ui import views
 
-    game, names = session.game, session.names
-    out.say("setup.created", game=session.game_id, count=game.players,
-            language=out.t(f"language.{session.lang}"))
-    for variant in sorted(game.variants):
-        out.say("setup.variant", name=out.t(f"variant.{variant}"),
-                summary=out.t(f"variant_summary.{variant}"))
-    for module in sorted(game.modules):
-        out.say("setup.module", name=out.t(f"module.{module}"))
-        out.say(f"setup.module_note.{module}")
-    cards = public.setup_deck(game)
-    out.say("setup.deck", count=sum(cards.values()))
-    for card, count in cards.items():
-        out.say("setup.card", count=count, card=out.t(f"card.{card}"))
-    leader = names[game.first_leader]
-    how = "setup.leader_chosen" if session.history.setup["leader_chosen"] else "setup.leader_random"
-    out.say(how, leader=leader, seat=game.first_leader + 1)
+    out.print(views.setup_sheet(session, out.lang))
     out.say("setup.reveal_heading")
-    for number, step in enumerate(scripts.for_game(game), start=1):
+    for number, step in enumerate(scripts.for_game(session.game), start=1):
         out.say("setup.reveal_line", number=number, text=out.t(step.key, **step.params))
     out.print(views.now(session, out.lang))
 

@@ -85,7 +85,7 @@ def _ruling(out: Out, asked: str, game: Optional[str], as_json: bool) -> None:
             "query": asked, "topic": found.topic, "title": found.title, "answer": found.answer,
             "detail": found.detail, "section": found.section, "confidence": found.confidence,
             "applies": found.applies, "house_rules": [_setting(s) for s in found.unsettled],
-            "others": _topics(found.others),
+            "others": _topics(found.others), "sure": found.sure,
         })
         return
     from moderator.ui import rulings

@@ -8,7 +8,7 @@ that count as a word (the ``number`` section), as a spoken line needs it.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -74,3 +74,19 @@ def t(lang: str, key: str, /, **params: object) -> str:
 
 def has(lang: str, key: str) -> bool:
     return key in catalogue(lang)
+
+
+def listed(lang: str, items: Iterable[str]) -> str:
+    """Names as a host says them in a sentence: "Anna, Ben and Carl", „Anna, Ben und Carl“."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {t(lang, 'listed.and')} {items[-1]}"
+
+
+def possessive(lang: str, name: str) -> str:
+    """A player's name as the owner of something: "Anna's team", „Annas Team“; German adds only
+    an apostrophe after s, ß, x and z („Hans’ Team“)."""
+    if lang == "de":
+        return name + ("’" if name[-1:].casefold() in ("s", "ß", "x", "z") else "s")
+    return f"{name}'s"

@@ -11,17 +11,19 @@ and the guided loop render it with `moderator.ui.rulings`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from moderator import i18n
 from moderator.reference.context import Now, now
-from moderator.reference.matching import fold, search
+from moderator.reference.matching import fold, search, sure
 from moderator.reference.topics import TOPICS, Topic
 from moderator.rules.house_rules import SETTINGS
 
 #: How many other topics a ruling lists after the best one, and how close to the best one's
 #: score they must come (a share of it): weaker matches are noise, not help.
 OTHERS, OTHERS_SHARE = 4, 0.4
+#: How many topics are offered when no topic fits a question well.
+NEAREST = 3
 #: Below this score nothing the host asked is in the topics: the weakest question of the test
 #: table scores about 10, a lone word that only resembles a word of some topic less than 4.
 LEAST_SCORE = 4.0
@@ -66,10 +68,12 @@ class Ruling:
     applies: str | None  # "only with …" for a module's or a variant's topic
     unsettled: tuple[HouseRule, ...]
     others: tuple[tuple[str, str], ...]  # (topic id, title)
+    sure: bool = True  # False: the topic is only the nearest, `others` the next nearest
 
 
 def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None) -> Ruling | None:
-    """The ruling a question asks for, in `lang`; None if no topic matches it.
+    """The ruling a question asks for, in `lang`; None if no topic matches it. When no topic
+    fits well, the ruling is not `sure` and its `others` are the next nearest topics.
 
     A topic id (`two-fails`, `strong_leader`) opens that topic. `settings` are the game's
     house rules, so a ruling can say which way this game plays an open point."""
@@ -81,6 +85,9 @@ def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None) -> 
         found = search(query, OTHERS + 1)
         if not found or found[0][1] < LEAST_SCORE:
             return None
+        if not sure(query, found):
+            nearest = [t for t, _ in found[1:NEAREST]]
+            return replace(ruling(found[0][0], lang, settings, nearest), sure=False)
     best = found[0][1]
     others = [t for t, score in found[1:OTHERS + 1] if score >= OTHERS_SHARE * best]
     return ruling(found[0][0], lang, settings, others)

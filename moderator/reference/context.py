@@ -115,8 +115,9 @@ def _plot_cards(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     lines += [i18n.t(say.lang, reminder_key(game, c), holder=names[c.holder]) for c in usable]
     cards = [c.card for c in usable]
     if game.phase == VOTE and game.opinion_makers:
-        lines.append(i18n.t(say.lang, "plot.opinion_first",
-                            names=", ".join(names[s] for s in game.opinion_makers)))
+        from moderator.narration import opinion_first
+
+        lines.append(opinion_first(game, names, say.lang))
         cards.append("opinion_maker")
     return list(dict.fromkeys(card.replace("_", "-") for card in cards))
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from moderator import narration
 from moderator import session as sessions
-from moderator.i18n import t
+from moderator.i18n import possessive, t
 from moderator.rules import (
     ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION, PROPOSAL,
-    ROGUE_CLAIM, VOTE, WATCH, RuleError, character_cards, tables,
+    ROGUE_CLAIM, VOTE, WATCH, RuleError, tables,
 )
 from moderator.session import Session
 from moderator.ui import timer, views
@@ -62,10 +62,15 @@ class Guide:
     began: dict[int, float] = field(default_factory=dict)  # proposal -> discussion start
     answers: dict[tuple, dict] = field(default_factory=dict)  # a step's answers so far
     passed: dict[tuple, set] = field(default_factory=dict)  # Plot: who said no, per window
+    kept: dict[tuple, tuple] = field(default_factory=dict)  # a list's ticks while `t` or `r`
 
     def select(self, question: str, choices: Sequence[Choice], hint: str = "",
-               footer: Callable[[], str] | None = None) -> Any:
-        """A menu of the game, with the keys always at hand; one choice's value."""
+               footer: Callable[[], str] | None = None, pause: bool = False) -> Any:
+        """A menu of the game, with the keys always at hand; one choice's value. A menu with
+        one choice is said, not asked, unless it is a `pause` the host ends."""
+        if len(choices) == 1 and not pause:
+            self.say("play.only_choice", question=question, answer=choices[0].title)
+            return choices[0].value
         return self._asked(self.prompter.select(
             question, choices, hint=hint or t(self.lang, "play.hint_select"),
             shortcuts=shortcuts(self.lang), footer=footer))
@@ -73,10 +78,18 @@ class Guide:
     def checkbox(self, question: str, choices: Sequence[Choice], hint: str,
                  validate: Callable[[list], str | None] | None = None,
                  footer: Callable[[], str] | None = None) -> list:
-        """A list to tick, with the keys always at hand; the ticked values."""
-        return self._asked(self.prompter.checkbox(
+        """A list to tick, with the keys always at hand; the ticked values. A look at the
+        table or the rules in the middle of it keeps what was ticked so far."""
+        asked = (question, tuple(c.value for c in choices))
+        ticked = self.kept.pop(asked, None)
+        if ticked is not None:
+            choices = [replace(c, checked=c.value in ticked) for c in choices]
+        answer = self.prompter.checkbox(
             question, choices, hint=hint, validate=validate, shortcuts=shortcuts(self.lang),
-            footer=footer))
+            footer=footer)
+        if isinstance(answer, Shortcut) and answer.command in ("table", "rules"):
+            self.kept[asked] = answer.ticked
+        return self._asked(answer)
 
     @staticmethod
     def _asked(answer: Any) -> Any:
@@ -202,40 +215,7 @@ def prepare(guide: Guide, current: Session) -> None:
 def checklist(current: Session, lang: str):
     """What to put on the table before the reveal: the character cards to shuffle, the
     tokens, the board, and who gets the leader card."""
-    from rich.console import Group
-    from rich.text import Text
-
-    game, names = current.game, current.names
-    box = "☐ "
-    lines = [Text(t(lang, "setup.created", game=current.game_id, count=game.players,
-                    language=t(lang, f"language.{current.lang}"))),
-             Text(t(lang, "play.checklist_title"), style="bold")]
-    for variant in sorted(game.variants):
-        lines.append(Text(t(lang, "setup.variant", name=t(lang, f"variant.{variant}"),
-                            summary=t(lang, f"variant_summary.{variant}"))))
-    for module in sorted(game.modules):
-        lines.append(Text(t(lang, "setup.module", name=t(lang, f"module.{module}"))))
-        lines.append(Text("  " + t(lang, f"setup.module_note.{module}")))
-    if game.plot is not None:
-        lines.append(Text(box + t(lang, "play.check_plot", count=len(game.plot.deck))))
-    cards = character_cards(game.players, game.modules, game.roles)
-    lines.append(Text(box + t(lang, "setup.deck", count=sum(cards.values()))))
-    lines += [Text(t(lang, "setup.card", count=count, card=t(lang, f"card.{card}")))
-              for card, count in cards.items()]
-    sizes = [tables.team_size(game.players, m) for m in range(1, tables.MISSIONS + 1)]
-    lines.append(Text(box + t(lang, "play.check_board", count=game.players,
-                              sizes="-".join(map(str, sizes)))))
-    if any(tables.fails_needed(game.players, m) == 2 for m in range(1, tables.MISSIONS + 1)):
-        lines.append(Text("  " + t(lang, "play.check_two_fails")))
-    lines.append(Text(box + t(lang, "play.check_votes")))
-    extra = "trapper" in game.modules  # one more Team token (rules.md §5.3)
-    lines.append(Text(box + t(lang, "play.check_tokens", count=max(sizes) + extra)))
-    lines.append(Text(box + t(lang, "play.check_track")))
-    leader = names[game.first_leader]
-    how = "setup.leader_chosen" if current.history.setup.get("leader_chosen") \
-        else "setup.leader_random"
-    lines.append(Text(box + t(lang, how, leader=leader, seat=game.first_leader + 1)))
-    return Group(*lines)
+    return views.setup_sheet(current, lang)
 
 
 def reveal(guide: Guide, current: Session) -> None:
@@ -377,7 +357,15 @@ def discussion(guide: Guide, proposal: int) -> Callable[[], str] | None:
 
 
 def players(names: Sequence[str], seats: Sequence[int] = ()) -> list[Choice]:
-    return [Choice(f"{seat + 1} {names[seat]}", seat) for seat in seats or range(len(names))]
+    """Players by seat number and name; typing the seat number (0 for seat 10) picks one."""
+    return [Choice(f"{seat + 1} {names[seat]}", seat, key=str((seat + 1) % 10))
+            for seat in seats or range(len(names))]
+
+
+def tick_hint(lang: str, key: str, players: int) -> str:
+    """How to tick players; at ten players also that 0 is seat 10."""
+    hint = t(lang, key)
+    return hint + " " + t(lang, "play.hint_seat_ten") if players == 10 else hint
 
 
 def team_step(guide: Guide, current: Session) -> Any:
@@ -393,6 +381,9 @@ def team_step(guide: Guide, current: Session) -> Any:
     if "fifth_proposal" in game.warnings():
         guide.say("now.last_attempt", style="bold yellow")
     footer = discussion(guide, len(game.proposals))
+    # "Annas Team", but "das Team von Spieler 3": a numbered name takes no genitive s
+    owner = "play.team_of_numbered" if leader[-1:].isdigit() else "play.team_of"
+    team_of = t(lang, owner, owner=possessive(lang, leader), leader=leader)
     given: dict[str, Any] = {}
     while (asked := game.next_input(given)) is not None:
         if asked.name == "mission":  # Targeting: an open mission first (rules.md §2.1)
@@ -401,11 +392,11 @@ def team_step(guide: Guide, current: Session) -> Any:
                 footer=footer)
         elif asked.name == "team":
             mission, size = given.get("mission", game.mission), asked.size
-            question = t(lang, "play.team_question", leader=leader, count=size, mission=mission)
+            question = t(lang, "play.team_question", team=team_of, count=size, mission=mission)
             if tables.fails_needed(game.players, mission) == 2:
                 question += " " + t(lang, "now.two_fails")
             given["team"] = guide.checkbox(
-                question, players(names), hint=t(lang, "play.hint_tick"),
+                question, players(names), hint=tick_hint(lang, "play.hint_tick", game.players),
                 validate=lambda ticked, size=size: None if len(ticked) == size else t(
                     lang, "play.team_size", count=size, ticked=len(ticked)), footer=footer)
         elif None in asked.choices:  # optional at the team (no Investigator on mission 5)
@@ -440,7 +431,8 @@ def vote_step(guide: Guide, current: Session) -> Any:
     warn = "bold yellow" if game.attempt == tables.MAX_REJECTIONS else None
     guide.show(narration.describe_now(current, lang), warn)
     rejected = guide.checkbox(
-        t(lang, "play.who_rejected"), players(names), hint=t(lang, "play.hint_rejected"),
+        t(lang, "play.who_rejected"), players(names),
+        hint=tick_hint(lang, "play.hint_rejected", game.players),
         footer=discussion(guide, len(game.proposals) - 1),
     )
     return {"type": "vote",
@@ -458,6 +450,8 @@ def mission_step(guide: Guide, current: Session) -> Any:
     guide.show(narration.describe_now(current, lang))
     # Answers before a step recorded on its own (the trap, before the switch) are kept.
     given = guide.answers.setdefault(("mission", len(game.proposals)), {})
+    if game.switch is not None:  # recorded already, on its own
+        given["switched"] = game.switch.seat
     params = {"leader": names[game.leader],
               "sergeant": names[game.sergeant] if game.sergeant is not None else ""}
     while (asked := game.next_input(given)) is not None:
@@ -488,15 +482,12 @@ QUESTIONS = {
 
 
 def answer(guide: Guide, current: Session, asked, footer=None, **params: object) -> Any:
-    """One of the engine's inputs: its question, with only the values the rules allow; a
-    single possible value is taken without asking."""
+    """One of the engine's inputs: its question, with only the values the rules allow. A
+    count with one possible value is not asked; a single possible player is said (by
+    `Guide.select`)."""
     question = t(guide.lang, QUESTIONS[asked.name], **params)
-    if len(asked.choices) == 1:
-        only = asked.choices[0]
-        if asked.kind == "seat":  # a player named without asking: the table hears who
-            guide.say("play.stated", question=question,
-                      answer=_label(guide.lang, current, asked.name, only))
-        return only
+    if len(asked.choices) == 1 and asked.kind != "seat":  # nothing to count: not asked
+        return asked.choices[0]
     choices = [Choice(_label(guide.lang, current, asked.name, value), value)
                for value in asked.choices]
     return guide.select(question, choices, footer=footer)
@@ -631,7 +622,7 @@ def end_step(guide: Guide, current: Session) -> Any:
     try:
         return guide.select(
             t(guide.lang, "play.end_question"), [Choice(t(guide.lang, "play.close"), CLOSE)],
-            hint=t(guide.lang, "play.hint_enter"),
+            hint=t(guide.lang, "play.hint_enter"), pause=True,
         )
     except ShortcutPressed as pressed:
         if pressed.shortcut.command == "quit":  # at the end, quitting is closing
@@ -646,7 +637,7 @@ def unguided(guide: Guide, current: Session) -> Any:
     guide.console.print(views.now(current, guide.lang))
     return guide.select(
         t(guide.lang, "play.unguided"), [Choice(t(guide.lang, "play.unguided_done"), AGAIN)],
-        hint=t(guide.lang, "play.hint_enter"),
+        hint=t(guide.lang, "play.hint_enter"), pause=True,
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from moderator.i18n import t
-from moderator.narration import card_name
+from moderator.narration import card_name, opinion_first
 from moderator.rules.modules import plot
 from moderator.session import Session
 
@@ -36,7 +36,6 @@ def plot_cards(session: Session, lang: str):
     for card in game.usable():
         text.append("  ▸ " + reminder(game, card, names, lang) + "\n")
     if game.opinion_makers and game.phase == "vote":
-        text.append(t(lang, "plot.opinion_first",
-                      names=", ".join(names[s] for s in game.opinion_makers)) + "\n")
+        text.append(opinion_first(game, names, lang) + "\n")
     text.rstrip()
     return text

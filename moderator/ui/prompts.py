@@ -8,7 +8,7 @@ the real prompts are tested on their own through prompt_toolkit's pipe input. qu
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 #: How often a prompt with a live footer (the discussion timer) is redrawn, in seconds.
@@ -22,16 +22,19 @@ class Choice:
     title: str
     value: Any
     checked: bool = False
+    key: str = ""  # a key that points at it (and ticks it in a list): a player's seat number
 
 
 @dataclass(frozen=True)
 class Shortcut:
     """A key that leaves a menu for something always at hand (undo, the table, the rules,
-    quit); the prompt returns the shortcut itself instead of an answer."""
+    quit); the prompt returns the shortcut itself instead of an answer, and from a list the
+    values ticked so far, so that the list can be asked again as it was left."""
 
     key: str
     command: str
     label: str
+    ticked: tuple = ()
 
 
 class Prompter(Protocol):
@@ -87,7 +90,7 @@ class QuestionaryPrompter:
             question, choices=items, instruction=instruction(hint, shortcuts),
             erase_when_done=True,
         )
-        return _run(prompt, shortcuts, footer)
+        return _run(prompt, choices, shortcuts, footer, ticking=False)
 
     def checkbox(self, question, choices, hint="", validate=None, shortcuts=(), footer=None):
         import questionary
@@ -101,19 +104,35 @@ class QuestionaryPrompter:
             question, choices=items, validate=check, instruction=instruction(hint, shortcuts),
             erase_when_done=True,
         )
-        return _run(prompt, shortcuts, footer)
+        return _run(prompt, choices, shortcuts, footer, ticking=True)
 
 
-def _run(prompt, shortcuts: Sequence[Shortcut], footer: Callable[[], str] | None):
-    """Add the shortcut keys and the live footer to a questionary prompt, then ask it."""
+#: questionary's own keys of a list that tick everyone ("a") or turn every tick over ("i"):
+#: one slip of a finger would rewrite the votes, so they do nothing here.
+SILENCED = ("a", "i")
+
+
+def _run(prompt, choices: Sequence[Choice], shortcuts: Sequence[Shortcut],
+         footer: Callable[[], str] | None, ticking: bool):
+    """Add the shortcut keys, each choice's own key and the live footer to a questionary
+    prompt, then ask it."""
     from prompt_toolkit.filters import IsDone
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
     from prompt_toolkit.layout import ConditionalContainer, FormattedTextControl, Window
 
     app = prompt.application
+    control = next(c for c in app.layout.find_all_controls() if hasattr(c, "pointed_at"))
+    tick = None
+    if ticking:  # questionary's own Space: it also checks the list again
+        tick = app.key_bindings.get_bindings_for_keys((" ",))[-1].handler
     keys = KeyBindings()
+    for key in SILENCED if ticking else ():
+        keys.add(key, eager=True)(lambda event: None)
+    for index, choice in enumerate(choices):
+        if choice.key:
+            keys.add(choice.key, eager=True)(_point_at(control, index, tick))
     for shortcut in shortcuts:
-        keys.add(shortcut.key, eager=True)(_leave_with(shortcut))
+        keys.add(shortcut.key, eager=True)(_leave_with(shortcut, control if ticking else None))
     # Added last, so they win over questionary's catch-all binding for other keys.
     app.key_bindings = merge_key_bindings([app.key_bindings, keys])
     if footer is not None:
@@ -123,8 +142,19 @@ def _run(prompt, shortcuts: Sequence[Shortcut], footer: Callable[[], str] | None
     return prompt.unsafe_ask()
 
 
-def _leave_with(shortcut: Shortcut):
+def _point_at(control, index: int, tick):
+    """A choice's key: the pointer goes to it, and in a list it is ticked (or unticked)."""
+    def point(event) -> None:
+        control.pointed_at = index
+        if tick is not None:
+            tick(event)
+
+    return point
+
+
+def _leave_with(shortcut: Shortcut, ticking=None):
     def leave(event) -> None:
-        event.app.exit(result=shortcut)
+        ticked = tuple(ticking.selected_options) if ticking is not None else ()
+        event.app.exit(result=replace(shortcut, ticked=ticked))
 
     return leave

@@ -12,10 +12,17 @@ from moderator.reference import HouseRule, Now, Ruling
 
 
 def ruling(found: Ruling, lang: str):
-    """A topic in full: the answer first, then the detail, the open points, the source."""
+    """A topic in full: the answer first, then the detail, the open points, the source. When
+    no topic fits the question well, the nearest topics to choose from instead."""
     from rich.console import Group
     from rich.text import Text
 
+    if not found.sure:
+        nearest = [(found.topic, found.title), *found.others]
+        return Group(Text(i18n.t(lang, "reference.unsure", count=len(nearest)), style="bold"),
+                     Text("\n".join(i18n.t(lang, "reference.other", title=title, topic=topic)
+                                    for topic, title in nearest)),
+                     Text(i18n.t(lang, "reference.unsure_hint"), style="dim"))
     parts = [Text(found.title, style="bold"), Text(found.answer), Text(found.detail)]
     if found.applies:
         parts.append(Text(found.applies, style="italic"))

@@ -6,20 +6,17 @@ black-and-white printout, and for a colour-blind player.
 
 from __future__ import annotations
 
-from moderator.i18n import t
+from moderator.i18n import listed, t
 from moderator.narration import (
     FAIL, FREE, REJECTED, SUCCESS, describe_now, investigator_due, mission_options,
 )
 from moderator.rules import GAME_OVER, Game, tables
+from moderator.rules.modules import plot
 from moderator.session import Session
 from moderator.ui import plot_view
 
 OPEN, NEXT = "·", "▶"
 APPROVE, REJECT = "+", "−"
-
-#: The widest the name column of the vote history gets; longer names are cut with "…".
-NAME_WIDTH = 12
-
 
 def table(session: Session, lang: str, show_votes: bool = True, next_step: bool = True):
     """The whole table as the board shows it: the mission track, the score, the vote track,
@@ -36,6 +33,96 @@ def table(session: Session, lang: str, show_votes: bool = True, next_step: bool 
     if next_step:
         parts.append(now(session, lang))
     return Group(*parts)
+
+
+def setup_sheet(session: Session, lang: str):
+    """What to put on the table before the reveal, as a checklist: the character cards to
+    shuffle, the board, the tokens and Mission cards, every component the chosen modules
+    need (rules.md §2-§8), and who gets the leader card. `new` prints it and guided play
+    shows it before the reveal."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from moderator.rules import character_cards
+
+    game = session.game
+    lines = [Text(t(lang, "setup.created", game=session.game_id, count=game.players,
+                    language=t(lang, f"language.{session.lang}"))),
+             Text(t(lang, "play.checklist_title"), style="bold")]
+    for variant in sorted(game.variants):
+        lines.append(Text(t(lang, "setup.variant", name=t(lang, f"variant.{variant}"),
+                            summary=t(lang, f"variant_summary.{variant}"))))
+    for module in sorted(game.modules):
+        lines.append(Text(t(lang, "setup.module", name=t(lang, f"module.{module}"))))
+        lines.append(Text(INDENT + t(lang, f"setup.module_note.{module}")))
+    cards = character_cards(game.players, game.modules, game.roles)
+    lines.append(Text(BOX + t(lang, "setup.deck", count=sum(cards.values()))))
+    lines += [Text(t(lang, "setup.card", count=count, card=t(lang, f"card.{card}")))
+              for card, count in cards.items()]
+    sizes = [tables.team_size(game.players, m) for m in range(1, tables.MISSIONS + 1)]
+    lines.append(Text(BOX + t(lang, "play.check_board", count=game.players,
+                              sizes="-".join(map(str, sizes)))))
+    if any(tables.fails_needed(game.players, m) == 2 for m in range(1, tables.MISSIONS + 1)):
+        lines.append(Text(INDENT + t(lang, "play.check_two_fails")))
+    lines.append(Text(BOX + t(lang, "play.check_votes")))
+    lines += [Text(line) for line in components(session, lang, max(sizes))]
+    lines.append(Text(BOX + t(lang, "play.check_track")))
+    how = "setup.leader_chosen" if session.history.setup.get("leader_chosen") \
+        else "setup.leader_random"
+    lines.append(Text(BOX + t(lang, how, leader=session.names[game.first_leader],
+                              seat=game.first_leader + 1)))
+    return Group(*lines)
+
+
+BOX, INDENT = "☐ ", "  "
+#: The Plot cards that show someone's Character card (rules.md §3.4).
+REVEALING = frozenset({plot.OVERHEARD_CONVERSATION, plot.ESTABLISH_CONFIDENCE, plot.OPEN_UP})
+
+
+def components(session: Session, lang: str, largest: int) -> list[str]:
+    """The checklist's lines for the Team tokens, the Mission cards and each module's tokens
+    and cards: the Trapper's extra member (rules.md §5.3), Rogue's three-card sets and the
+    Watch token (§7), the Sergeant token (§8), Reverse and Chief Fail cards, Hunter Loyalty
+    cards and the Investigator token (§6), the Defector's Loyalty deck (§5.2), the
+    Inquisitor token (§2.3), Loyalty cards that stand in for Character cards (§2.3, §3.4),
+    and the Plot deck (§3.1)."""
+    from moderator.rules.modules import hunter, inquisitor
+
+    game, modules = session.game, session.game.modules
+    count = largest + ("trapper" in modules)
+    sets = "tokens_rogue" if "rogue" in modules else "tokens"
+    lines = [BOX + t(lang, f"setup.component.{sets}", count=count)]
+    if "trapper" in modules:
+        lines.append(INDENT + t(lang, "setup.component.trapper"))
+    if "resistance-rogue" in game.characters:
+        small = game.players < 7  # no Watch token on missions 1 and 2 at 5-6 players
+        lines.append(BOX + t(lang, "setup.component.watch" + ("_small" if small else "")))
+    if "sergeant" in modules:
+        lines.append(BOX + t(lang, "setup.component.sergeant"))
+    if "reverser" in modules:
+        lines.append(BOX + t(lang, "setup.component.reverse"))
+    if "hunter" in modules:
+        if hunter.chief_fail_cards(game.players):
+            lines.append(BOX + t(lang, "setup.component.chief_fail"))
+        kinds = hunter.loyalty_cards(game.players)
+        lines.append(BOX + t(lang, f"setup.component.hunter_loyalty.{kinds}"))
+        lines.append(BOX + t(lang, "setup.component.investigator"))
+    if "defector" in modules:
+        lines.append(BOX + t(lang, "setup.component.defector"))
+    why = []
+    if "inquisitor" in modules:
+        holder = game.inquisitor
+        lines.append(BOX + t(lang, "setup.component.inquisitor", holder=session.names[holder],
+                             seat=holder + 1))
+        if inquisitor.card_shown(game) == "loyalty":
+            why.append(t(lang, "setup.component.loyalty_why.inquisitor"))
+    if game.plot is not None:
+        lines.append(BOX + t(lang, "play.check_plot", count=len(game.plot.deck)))
+        if plot.card_shown(game) == "loyalty" and set(game.plot.deck) & REVEALING:
+            why.append(t(lang, "setup.component.loyalty_why.plot"))
+    if why:
+        lines.append(BOX + t(lang, "setup.component.loyalty", why=" ".join(why)))
+    return lines
 
 
 def _heading(session: Session, lang: str):
@@ -129,46 +216,115 @@ def module_lines(session: Session, lang: str) -> list[str]:
 
 class VoteHistory:
     """Players by proposals, the newest that fit the width: who led, who was on the team and
-    how each voted, and whether the team was approved. The view players deduce from."""
+    how each voted, and whether the team was approved. The view players deduce from.
+
+    It is laid out cell by cell rather than as a rich table, so that its width is exact: a
+    name column as wide as the longest name, then four columns per proposal. What does not fit
+    is left out whole and counted (never a cell cut to "…"); a name too long for the screen
+    wraps under itself."""
 
     def __init__(self, session: Session, lang: str) -> None:
         self.session, self.lang = session, lang
 
     def __rich_console__(self, console, options):
-        from rich.table import Table
+        from rich.cells import cell_len
         from rich.text import Text
 
-        lang, names = self.lang, self.session.names
-        voted = [p for p in self.session.game.proposals if p.approved is not None]
-        header = t(lang, "status.votes")
-        width = min(NAME_WIDTH, max(len(n) for n in [header, *names]))
-        fit = max(1, (options.max_width - width - 1) // 4)  # a column is 3 wide plus a space
-        shown = voted[-fit:]
-        leader, team = t(lang, "status.mark_leader"), t(lang, "status.mark_team")
-        grid = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-        grid.add_column(header, max_width=width, no_wrap=True, overflow="ellipsis")
-        for proposal in shown:
-            grid.add_column(f"{proposal.mission}.{proposal.attempt}", justify="center",
-                            no_wrap=True)
+        lang, names, game = self.lang, self.session.names, self.session.game
+        voted = [(index, p) for index, p in enumerate(game.proposals) if p.approved is not None]
+        marks = {key: t(lang, f"status.mark_{key}")
+                 for key in ("leader", "team", "sergeant", "strong_leader", "cancelled")}
+        labels = [t(lang, "status.votes"), t(lang, "status.outcome")]
+        width = max(cell_len(text) for text in [*labels, *names])
+        width = max(1, min(width, options.max_width - CELL))  # room for one proposal at least
+        shown = voted[-max(1, (options.max_width - width) // CELL):]
+        strong = strong_leader_proposals(self.session)
+
+        def row(label: str, cells: list[Text], style: str = "") -> list[Text]:
+            """One line of the grid; a label wider than the column wraps under itself."""
+            parts = [label[i:i + width] for i in range(0, len(label), width)] or [""]
+            lines = []
+            for number, part in enumerate(parts):
+                line = Text(part + " " * (width - cell_len(part)), style=style)
+                for cell in cells:
+                    line.append(" ")
+                    line.append_text(cell if number == 0 else Text("   "))
+                lines.append(line)
+            return lines
+
+        yield from row(labels[0], [Text(f"{p.mission}.{p.attempt}".ljust(3)) for _, p in shown],
+                       "bold")
         for seat, name in enumerate(names):
-            row: list = [Text(name)]
-            for proposal in shown:
+            cells = []
+            for index, proposal in shown:
                 approve = seat in proposal.approvals
                 cell = Text()
-                cell.append(leader if proposal.leader == seat else " ", style="bold")
-                cell.append(team if seat in proposal.team else " ", style="bold")
+                if proposal.leader == seat:
+                    cell.append(marks["strong_leader" if index in strong else "leader"],
+                                style="bold")
+                else:
+                    cell.append(" ")
+                if proposal.sergeant == seat:
+                    cell.append(marks["sergeant"], style="bold")
+                else:
+                    cell.append(marks["team"] if seat in proposal.team else " ", style="bold")
                 cell.append(APPROVE if approve else REJECT, style="green" if approve else "red")
-                row.append(cell)
-            grid.add_row(*row)
-        grid.add_row(Text(t(lang, "status.outcome"), style="bold"), *(
-            Text(SUCCESS, style="blue") if p.approved else Text(FAIL, style="red")
-            for p in shown
-        ))
-        yield grid
-        legend = t(lang, "status.votes_legend", leader=leader, team=team)
-        if len(shown) < len(voted):
-            legend += " " + t(lang, "status.votes_older", count=len(voted) - len(shown))
-        yield Text(legend, style="dim")
+                cells.append(cell)
+            yield from row(name, cells)
+        yield from row(labels[1], [_outcome(p, marks["cancelled"]) for _, p in shown], "bold")
+        yield Text(self.legend(shown, strong, marks, len(voted) - len(shown)), style="dim")
+
+    def legend(self, shown: list, strong: frozenset[int], marks: dict, older: int) -> str:
+        """What the marks mean: always the base ones, the module marks when they are shown."""
+        lang, names = self.lang, self.session.names
+        parts = [t(lang, "status.votes_legend", leader=marks["leader"], team=marks["team"])]
+        if any(p.sergeant is not None for _, p in shown):
+            parts.append(t(lang, "status.legend_sergeant", mark=marks["sergeant"]))
+        if any(index in strong for index, _ in shown):
+            parts.append(t(lang, "status.legend_strong_leader", mark=marks["strong_leader"]))
+        cancelled = [p for _, p in shown if p.cancelled_by is not None]
+        if cancelled:
+            which = listed(lang, [t(lang, "status.legend_cancelled_by", mission=p.mission,
+                                    attempt=p.attempt, holder=names[p.cancelled_by])
+                                  for p in cancelled])
+            parts.append(t(lang, "status.legend_cancelled", mark=marks["cancelled"],
+                           proposals=which))
+        text = " · ".join(parts)
+        if older:
+            text += " " + t(lang, "status.votes_older", count=older)
+        return text
+
+
+#: The width of one proposal in the vote history: a space and three marks.
+CELL = 4
+
+
+def _outcome(proposal, cancelled: str):
+    """✔ approved, ✘ rejected, or the No Confidence mark for an approval cancelled after the
+    vote (rules.md §3.4: it then counts as a failed vote); under the votes."""
+    from rich.text import Text
+
+    if proposal.cancelled_by is not None:
+        return Text(cancelled.rjust(3), style="red")
+    if proposal.approved:
+        return Text(SUCCESS.rjust(3), style="blue")
+    return Text(FAIL.rjust(3), style="red")
+
+
+def strong_leader_proposals(session: Session) -> frozenset[int]:
+    """The proposals (indexes into `game.proposals`) made by a player who had just taken over
+    with a Strong Leader card (rules.md §3.4): the first proposal after each such use, in the
+    order of the log."""
+    found, proposals, waiting = set(), 0, False
+    for entry in session.history.done:
+        kind = entry.data.get("type")
+        if kind == "plot_use" and entry.data.get("card") == "strong_leader":
+            waiting = True
+        elif kind == "propose":
+            if waiting:
+                found.add(proposals)
+            proposals, waiting = proposals + 1, False
+    return frozenset(found)
 
 
 def now(session: Session, lang: str):

@@ -16,7 +16,7 @@ def test_a_reverser_game_from_start_to_finish(play, status, refused):
     assert refused("mission --fails 0").startswith("Not now")
     play("propose ben carl dora", "vote --reject gabi")
     assert refused("mission --fails 3") == (
-        "The Spy Reverser never plays Fail, so no more than 2 Fail cards can be revealed.")
+        "The Spy Reverser never plays Fail, so the Fail cards revealed can be at most 2.")
     play("mission --fails 1 --reverse 2",
          "propose carl dora emil", "vote --reject gabi", "mission --fails 0")
     output = play("propose dora emil fritz gabi", "vote --reject anna",

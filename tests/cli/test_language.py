@@ -23,7 +23,7 @@ def german_game(play):
 @pytest.mark.parametrize("command, key, params", [
     ("status", "status.score", {"resistance": 0, "spies": 0}),
     ("propose 1 2", "result.proposed",
-     {"leader": "Spieler 1", "team": "Spieler 1, Spieler 2", "mission": 1, "attempt": 1}),
+     {"leader": "Spieler 1", "team": "Spieler 1 und Spieler 2", "mission": 1, "attempt": 1}),
     ("undo", "errors.nothing_to_undo", {}),
 ])
 def test_a_german_game_speaks_german_without_lang(german_game, moderator, command, key, params):
@@ -106,7 +106,36 @@ def test_version(capsys):
 
 def test_help_is_shown_in_the_language_asked_for(capsys):
     assert run(["vote", "--help", "--lang", "de"]) == 0
-    assert t("de", "help.approve") in capsys.readouterr().out
+    assert t("de", "help.approve") in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["--approve all", "--reject none", "or all, or none"]),
+    ("de", ["--approve alle", "--reject niemand", "oder „alle“ oder „niemand“"]),
+])
+def test_vote_help_names_the_words_for_a_whole_side(capsys, lang, words):
+    assert run(["vote", "--help", "--lang", lang]) == 0
+    shown = " ".join(capsys.readouterr().out.split())  # help wraps its columns
+    assert all(word in shown for word in words)
+
+
+@pytest.mark.parametrize("args", [["vote", "--help", "--lang", "de"], ["--lang", "de", "--help"],
+                                  ["--help", "--lang=de"], ["plot", "--help", "--lang", "de"]])
+def test_german_help_has_typers_own_words_in_german_too(capsys, args):
+    assert run(args) == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith("Aufruf: moderator")
+    assert "Optionen:" in shown and "  -h, --help" in shown
+    assert "Diese Hilfe zeigen und beenden." in shown
+    for english in ("Usage", "Options", "Show this message", "Commands", "env var", "<str>"):
+        assert english not in shown
+
+
+def test_english_help_stays_english_after_a_german_one(capsys):
+    assert run(["new", "--help", "--lang", "de"]) == 0
+    assert run(["new", "--help"]) == 0
+    shown = capsys.readouterr().out.split("Usage: moderator new", 1)
+    assert len(shown) == 2 and "Show this message and exit." in shown[1]
 
 
 def test_run_returns_the_exit_code(capsys):

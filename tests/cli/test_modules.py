@@ -11,8 +11,10 @@ def test_the_users_example_is_refused_in_clear_german_and_nothing_is_created(ref
     line = refused("new --players 9 --modules rogue,sergeant --lang de")
     assert line == t(
         "de", "errors.forbidden", first="Der Einzelgänger", second="Der Feldwebel",
-        section="§8",
+        first_id="rogue", second_id="sergeant", section="§8",
     )
+    assert line.startswith("Nach den Regeln dürfen „Der Einzelgänger“ (rogue) und „Der "
+                           "Feldwebel“ (sergeant) nicht zusammen gespielt werden")
     assert "Feldwebel passt zu keinem Modul mit eigenen Missionskarten" in line
     assert "--allow-incompatible" in line
     assert files() == {}

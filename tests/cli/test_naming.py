@@ -33,7 +33,7 @@ def test_the_same_team_named_in_different_ways(umlauts, play, status, command):
 
 def test_a_team_is_printed_with_the_names_as_given(umlauts, moderator):
     result = moderator("propose ä bj")
-    assert result.stdout.startswith("Jörg proposes Änne, Björn for mission 1 (attempt 1).")
+    assert result.stdout.startswith("Jörg proposes Änne and Björn for mission 1 (attempt 1).")
 
 
 def test_votes_name_players_the_same_ways(umlauts, play, status):
@@ -48,6 +48,47 @@ def test_a_vote_naming_one_side_puts_everyone_else_on_the_other(umlauts, play, s
     play("propose 1 2", "vote --reject Ömer")
     proposal = status()["proposals"][0]
     assert (proposal["approve"], proposal["reject"]) == ([1, 2, 4, 5], [3])
+
+
+@pytest.mark.parametrize("lang, command, approve", [
+    ("en", "vote --approve all", [1, 2, 3, 4, 5]),
+    ("en", "vote --reject none", [1, 2, 3, 4, 5]),
+    ("en", "vote --reject ALL", []),
+    ("en", "vote --approve none", []),
+    ("de", "vote --approve alle", [1, 2, 3, 4, 5]),
+    ("de", "vote --reject alle", []),
+    ("de", "vote --reject niemand", [1, 2, 3, 4, 5]),
+    ("de", "vote --approve Niemand", []),
+    ("en", "vote --approve all --reject none", [1, 2, 3, 4, 5]),
+])
+def test_a_whole_side_is_named_with_one_word(play, status, lang, command, approve):
+    """The most common vote of a game has a short command: everyone approved (or rejected);
+    the word works in either language (rules.md §1.4: a unanimous vote is a strict majority)."""
+    play(f"new --names {NAMES} --leader 1 --lang {lang}", "propose 1 2", command)
+    proposal = status()["proposals"][0]
+    assert proposal["approve"] == approve
+    assert proposal["approved"] is (approve != [])
+
+
+def test_a_player_called_like_the_word_is_that_player(play, status):
+    play("new --names Alle,Ben,Carl,Dora,Emil --leader 1 --lang de", "propose 1 2",
+         "vote --reject alle")
+    assert status()["proposals"][0]["reject"] == [1]
+
+
+@pytest.mark.parametrize("command, word", [("vote --approve all,ute", "all"),
+                                           ("vote --reject none --reject 2", "none")])
+def test_the_word_for_a_whole_side_stands_alone(umlauts, play, refused, command, word):
+    play("propose 1 2")
+    assert refused(command) == (f"'{word}' means a whole side and stands alone: "
+                                "--approve all, --reject none, or name the players.")
+
+
+def test_everyone_approving_on_one_side_and_someone_rejecting_is_refused(umlauts, play,
+                                                                        refused):
+    play("propose 1 2")
+    assert refused("vote --approve all --reject ute") == (
+        "Ute cannot both approve and reject.")
 
 
 def test_the_assassin_and_the_commander_are_named_the_same_ways(play, status):
@@ -91,7 +132,7 @@ def test_names_are_printed_as_typed_even_when_they_look_like_markup(play, modera
     play("new --names Al[/b],Bo,Cy,Di,Ed --leader 2")
     result = moderator("propose 1 2")
     assert result.exit_code == 0, result.output
-    assert "Bo proposes Al[/b], Bo for mission 1 (attempt 1)." in result.stdout
+    assert "Bo proposes Al[/b] and Bo for mission 1 (attempt 1)." in result.stdout
 
 
 # -- default names ------------------------------------------------------------------------------

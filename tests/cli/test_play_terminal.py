@@ -176,3 +176,46 @@ def test_a_german_game_lost_by_five_rejections_paused_with_ctrl_c_in_a_vote(home
         "new --players 7 --leader 3 --lang de --no-play",
         *["propose 1 2", "vote --reject 1,2,3,4,5,6,7"] * 5,
     )
+
+
+@pytest.mark.parametrize("lang, prompt, said", [
+    ("en", "Seat 2:", "Stopped before the game was set up: nothing was saved."),
+    ("de", "Platz 2:", "Abgebrochen, bevor die Partie aufgebaut war: Nichts wurde gespeichert."),
+])
+def test_ctrl_c_during_the_questions_of_new_exits_130_and_saves_nothing(home, lang, prompt,
+                                                                       said):
+    """Like Ctrl-C in guided play: exit 130 with one line that says what became of it."""
+    host = Host(home, "new", "--players", "5", "--lang", lang)
+    host.answer("Seat 1:" if lang == "en" else "Platz 1:", "Anna" + ENTER)
+    host.sees(prompt)
+    host.terminal.sendintr()
+    host.sees(said)
+    assert host.leaves() == 130
+    assert not (home / "games").exists() or not list((home / "games").iterdir())
+
+
+def test_seat_numbers_tick_players_and_a_look_at_the_table_keeps_them(home, by_commands):
+    """Fewer keys (issue 17): seat numbers tick players in a list, `t` keeps the ticks made,
+    questionary's `a` (tick everyone) does nothing, and a question with one possible answer
+    is said, not asked (rules.md §8: the Sergeant of a team of two led by a member)."""
+    host = Host(home, "new", "--players", "5", "--names", "Anna,Ben,Cleo,Dan,Eve",
+                "--leader", "anna", "--modules", "sergeant", "--lang", "en")
+    host.answer("Is everything on the table?", ENTER)
+    host.answer("Is the reveal over?", ENTER)
+    host.answer("Tick 2 for mission 1.", "12")  # Anna and Ben, by their seats
+    host.terminal.send("t")
+    host.sees("Score: Resistance 0 · Spies 0")  # the table, then the same list again
+    host.answer("Tick 2 for mission 1.", ENTER)  # still ticked: accepted as it is
+    host.sees("2 Ben: the only possible answer.")
+    host.answer("Who voted against?", "a" + "34" + ENTER)  # `a` ticks nobody
+    host.sees("Approved, 3 to 2.")
+    host.pick("Did the Sergeant Ben order someone to switch cards?", 0)
+    host.pick("How many Fail cards were revealed?", 0)
+    host.sees("Mission 1 succeeded: no Fail card.")
+    host.answer("Tick 3 for mission 2.", "q")
+    assert host.leaves() == 0
+    assert log_of(home) == by_commands(
+        "new --players 5 --names Anna,Ben,Cleo,Dan,Eve --leader anna --modules sergeant "
+        "--lang en --no-play",
+        "propose 1 2 --sergeant 2", "vote --reject 3,4", "mission --fails 0",
+    )

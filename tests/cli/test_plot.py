@@ -1,5 +1,7 @@
 """Plot cards from the command line (rules.md §3): `moderator plot draw|give|use|list`."""
 
+import pytest
+
 NAMES = "--names Anna,Ben,Carl,Dora,Emil,Fritz,Gabi,Hans,Ida"
 
 
@@ -10,7 +12,7 @@ def test_a_nine_player_game_with_plot_cards(play, status, refused, moderator):
         "Not now: the leader first draws this round's Plot cards: moderator plot draw."
     )
     output = play("plot draw overheard_conversation strong_leader no_confidence")
-    assert "Anna draws: Overheard Conversation, Strong Leader, No Confidence." in output
+    assert "Anna draws: Overheard Conversation, Strong Leader and No Confidence." in output
     assert refused("plot give strong anna") == (
         "The leader never keeps a Plot card: hand it to another player."
     )
@@ -74,7 +76,7 @@ def test_a_five_player_deck_never_shows_a_card_that_is_not_in_it(play, refused):
 def test_german_card_names_and_refusals(play, refused, status):
     play(f"new --players 9 {NAMES} --modules plot --leader anna --lang de")
     output = play("plot draw fuehrungsstaerke ueberwachung im_fokus")
-    assert "Anna zieht: Führungsstärke, Überwachung, Im Fokus." in output
+    assert "Anna zieht: Führungsstärke, Überwachung und Im Fokus." in output
     assert refused("plot give Fuhrungsstarke anna") == (
         "Der Anführer behält nie eine Plotkarte: Gib sie einer anderen Person."
     )
@@ -91,3 +93,28 @@ def test_plot_commands_are_refused_without_the_module(play, refused):
     play("new --players 7")
     assert refused("plot list") == "This game is played without Plot cards."
     assert refused("plot use strong_leader --by 2") == "This game is played without Plot cards."
+
+
+@pytest.mark.parametrize("lang, cards, line", [
+    ("en", "opinion_maker close_eye",
+     "Opinion Maker: first Emil reveals their vote, then everyone else votes at once."),
+    ("en", "opinion_maker opinion_maker",
+     "Opinion Maker: first Emil and Fritz reveal their votes together, then everyone else "
+     "votes at once."),
+    ("de", "opinion_maker close_eye",
+     "„Meinungsmacher“: Zuerst deckt Emil die eigene Stimme auf, dann stimmen alle anderen "
+     "gleichzeitig ab."),
+    ("de", "opinion_maker opinion_maker",
+     "„Meinungsmacher“: Zuerst decken Emil und Fritz gemeinsam ihre Stimmen auf, dann stimmen "
+     "alle anderen gleichzeitig ab."),
+])
+def test_the_opinion_maker_line_reads_right_with_one_holder_and_with_two(play, lang, cards,
+                                                                         line):
+    """rules.md §3.4: the holder reveals their vote before anyone else chooses; two holders
+    reveal together, then everyone else votes."""
+    play(f"new --players 7 {NAMES.replace(',Hans,Ida', '')} --modules plot --leader anna "
+         f"--lang {lang}", f"plot draw {cards}")
+    second = cards.split()[1]
+    output = play("plot give opinion_maker emil", f"plot give {second} fritz",
+                  "propose anna ben", "status")
+    assert output.count(line) == 3  # after the team, in the table's "now" and the Plot cards

@@ -223,3 +223,16 @@ def test_house_rules_in_german(moderator):
     shown = moderator("rules house-rules --lang de").stdout
     assert shown.startswith("Hausregeln. Wo die Regeln ungeklärt sind")
     assert "  Voreinstellung: immediate: wird sofort beim Erhalt abgehandelt" in shown
+
+
+def test_a_question_no_topic_fits_well_is_answered_with_the_nearest_topics(moderator):
+    """Issue 17: not one confident wrong answer, but the three nearest topics to choose from."""
+    result = moderator("rules kann ich pizza bestellen --lang de")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Zu dieser Frage passt kein Regelthema sicher. Die 3 nächstliegenden:"
+    assert all(": siehe moderator rules " in line for line in lines[1:4])
+    assert lines[4].startswith("Frag mit anderen Worten noch einmal")
+    shown = json.loads(moderator("rules kann ich pizza bestellen --json").stdout)
+    assert shown["sure"] is False and len(shown["others"]) == 2
+    assert json.loads(moderator("rules does a tie pass --json").stdout)["sure"] is True

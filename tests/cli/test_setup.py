@@ -12,22 +12,28 @@ from moderator.rules import MODULES
 
 
 def test_new_prints_the_deck_the_first_leader_and_the_reveal(moderator):
+    """rules.md §1.1-§1.3, §9.1: the setup checklist, then the reveal to read aloud."""
     result = moderator("new --players 5 --leader 3")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Game ") and lines[0].endswith(": 5 players, in English.")
-    assert lines[1:10] == [
-        "Shuffle these 5 character cards and deal one to each player, face down:",
+    assert lines[1:15] == [
+        "Set the table before the reveal:",
+        "☐ Shuffle these 5 character cards and deal one to each player, face down:",
         "  3 × Resistance",
         "  2 × Spy",
-        "First leader: Player 3 (seat 3). Give them the leader card.",
+        "☐ Lay out the board for 5 players: teams of 2-3-2-3-3 on missions 1 to 5.",
+        "☐ Give every player one Approve and one Reject vote token.",
+        "☐ Keep 3 Team tokens and 3 pairs of Mission cards (Success and Fail) at hand.",
+        "☐ Put the vote marker on the first space of the vote track.",
+        "☐ First leader: Player 3 (seat 3). Give them the leader card.",
         "Read the reveal aloud once everyone has looked at their card:",
         "  1. Everyone, close your eyes.",
         "  2. Spies, open your eyes and look around: remember every other spy.",
         "  3. Spies, close your eyes. Now every eye should be closed.",
         "  4. Everyone, open your eyes.",
     ]
-    assert lines[10].startswith("Now Player 3 proposes a team of 2 for mission 1, attempt 1 of 5")
+    assert lines[15].startswith("Now Player 3 proposes a team of 2 for mission 1, attempt 1 of 5")
     assert "moderator propose PLAYER …" in result.stdout
 
 
@@ -90,8 +96,8 @@ def test_an_optional_character_needs_its_module(refused):
 def test_blind_spies_with_the_commander_are_refused(refused):
     assert refused("new --players 5 --variants blind-spies --modules commander") == (
         "No rule we know says how Blind Spies and Assassin (with the Commander) play together "
-        "(rules reference "
-        "§10.3). Leave one out, or add --allow-incompatible to play them as a house rule."
+        "(rules reference §10.3). Leave one out (blind-spies or commander), or add "
+        "--allow-incompatible to play them as a house rule."
     )
 
 

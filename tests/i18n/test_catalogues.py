@@ -134,3 +134,24 @@ def test_every_module_has_a_name_and_a_setup_note():
                for key in (f"module.{module}", f"setup.module_note.{module}")
                if key not in catalogue("en")]
     assert missing == []
+
+
+@pytest.mark.parametrize("lang, names, said", [
+    ("en", [], ""), ("en", ["Anna"], "Anna"), ("en", ["Anna", "Ben"], "Anna and Ben"),
+    ("en", ["Anna", "Ben", "Carl"], "Anna, Ben and Carl"),
+    ("de", ["Anna", "Ben", "Carl"], "Anna, Ben und Carl"),
+])
+def test_names_in_a_sentence_are_listed_as_a_host_says_them(lang, names, said):
+    from moderator.i18n import listed
+
+    assert listed(lang, iter(names)) == said
+
+
+@pytest.mark.parametrize("lang, name, owner", [
+    ("en", "Anna", "Anna's"), ("en", "James", "James's"), ("de", "Anna", "Annas"),
+    ("de", "Hans", "Hans’"), ("de", "Fritz", "Fritz’"), ("de", "Max", "Max’"),
+])
+def test_a_name_as_an_owner(lang, name, owner):
+    from moderator.i18n import possessive
+
+    assert possessive(lang, name) == owner

@@ -270,8 +270,19 @@ def test_plot_opinion_maker_votes_first():
     game = game.draw_plot(["opinion_maker", "close_eye"])
     game = game.give_plot("opinion_maker", 4).give_plot("close_eye", 5)
     game = game.propose([0, 1])
-    assert "Opinion Maker: Emil reveal their vote first." in text(game)
+    assert "Opinion Maker: first Emil reveals their vote, then everyone else votes at once." \
+        in text(game)
     assert "opinion-maker" in topics(game)
+
+
+def test_two_opinion_makers_reveal_together():
+    """rules.md §3.4: if both Opinion Makers are out, those two reveal together."""
+    game = Game.new(players=7, first_leader=0, modules=["plot"])
+    game = game.draw_plot(["opinion_maker", "opinion_maker"])
+    game = game.give_plot("opinion_maker", 4).give_plot("opinion_maker", 5)
+    game = game.propose([0, 1])
+    assert "Opinion Maker: first Emil and Fritz reveal their votes together, then everyone " \
+           "else votes at once." in text(game)
 
 
 # -- house rules, language, secrets -----------------------------------------------------------

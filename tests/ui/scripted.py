@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from moderator.ui.prompts import Shortcut
@@ -10,9 +10,10 @@ from moderator.ui.prompts import Shortcut
 
 @dataclass(frozen=True)
 class Key:
-    """Pressing a shortcut key at a menu."""
+    """Pressing a shortcut key at a menu; in a list, with the values ticked so far."""
 
     key: str
+    ticked: tuple = ()
 
 
 CTRL_C = object()  # pressing Ctrl-C at a prompt
@@ -51,6 +52,7 @@ class Asked:
     footer: str | None
     validate: Callable | None
     keys: str
+    checked: list | None = None  # a list's values ticked when it is shown
 
 
 class Scripted:
@@ -98,7 +100,8 @@ class Scripted:
                 event.happen()
         self.asked.append(Asked(kind, question, [c.title for c in choices],
                                 footer() if footer else None, validate,
-                                "".join(s.key for s in shortcuts)))
+                                "".join(s.key for s in shortcuts),
+                                [c.value for c in choices if c.checked]))
         assert self.answers, f"no answer left for {question!r}"
         answer = self.answers.pop(0)
         if answer is CTRL_C:
@@ -106,7 +109,7 @@ class Scripted:
         if isinstance(answer, Key):
             pressed = [s for s in shortcuts if s.key == answer.key]
             assert pressed, f"{question!r} offers no key {answer.key!r}"
-            return pressed[0]
+            return replace(pressed[0], ticked=answer.ticked)
         return answer
 
 

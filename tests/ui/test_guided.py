@@ -402,17 +402,33 @@ def test_commander_module_the_assassin_names_then_the_commander_shows(cli, guide
                             "assassinate 3 --commander 3", apart=True))
 
 
+def test_a_look_at_the_table_or_the_rules_keeps_the_ticks_made(cli, guide, newest, log):
+    """`t` (or `r`) in the middle of a list shows the table, then the same list comes back with
+    the same players ticked; undo does not keep them."""
+    cli(FIVE)
+    host = guide(Key("t", ticked=(0,)), Key("r", ticked=(0, 1)), "", ["Anna", "Ben"],
+                 Key("t", ticked=(2,)), [], Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    team = [a for a in host.prompter.asked if a.question.startswith("Who is on")]
+    assert [a.checked for a in team] == [[], [0], [0, 1]]
+    vote = [a for a in host.prompter.asked if a.question.startswith("Who voted against")]
+    assert [a.checked for a in vote] == [[], [2]]
+    assert log() == log(cli(FIVE, "propose 1 2", "vote --reject ''", apart=True))
+
+
 def test_sergeant_module_the_leader_names_a_sergeant_who_may_order_a_switch(
         cli, guide, newest, log, screen):
-    """rules.md §8: a Sergeant on every team, never the leader; a switch may add a Fail."""
+    """rules.md §8: a Sergeant on every team, never the leader; a switch may add a Fail. With
+    a team of two the Sergeant can only be the other member: that is said, not asked."""
     new = FIVE.replace("--no-play", "--modules sergeant --no-play")
     cli(new)
     host = guide(["Anna", "Ben"], [], "Anna", 1, Key("q"))
     with pytest.raises(guided.Quit):
         guided.play(host, newest())
-    # Ben is the only team member besides the leader: said, not asked.
-    assert "Ben: the only possible choice." in screen(host)
-    switch, fails = host.prompter.asked[2:4]
+    assert "Whom does Anna make Sergeant? (A team member other than the leader.) 2 Ben: the " \
+           "only possible answer." in screen(host)
+    _, switch, fails = host.prompter.asked[1:4]
     assert switch.titles == ["No switch", "1 Anna"]  # the team without the Sergeant
     assert len(fails.titles) == 3  # two spies, and the switch can turn one more card
     # The switch is a step of its own, before the reveal (rules.md §3.3, §8).
@@ -434,6 +450,19 @@ def test_rogue_module_watch_token_and_rogue_success(cli, guide, newest, log):
 
 
 # -- in German ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("leader, question", [
+    ("Anna", "Wer kommt in Annas Team? Wähle 2 Leute für Mission 1."),
+    ("Hans", "Wer kommt in Hans’ Team? Wähle 2 Leute für Mission 1."),
+])
+def test_the_german_team_question_says_whose_team_as_a_host_does(cli, guide, newest, leader,
+                                                                 question):
+    cli(f"new --names {leader},Ben,Carl,Dora,Emil --leader 1 --lang de --no-play")
+    host = guide(Key("q"), lang="de")
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert host.prompter.asked[0].question == question
 
 
 def test_a_german_game_asks_in_german_and_logs_the_same(cli, guide, newest, screen, log):

@@ -11,7 +11,8 @@ from moderator.rules import RuleError
 def test_a_forbidden_combination_is_explained_and_allowed_when_the_host_says_so(guide, screen):
     host = guide("Ja, als Hausregel", lang="de")
     assert _checked(Out("de"), host, 9, ["rogue", "sergeant"], [], False, []) is True
-    assert "„Der Einzelgänger“ und „Der Feldwebel“ nicht zusammen" in screen(host)
+    assert "„Der Einzelgänger“ (rogue) und „Der Feldwebel“ (sergeant) nicht zusammen" \
+        in screen(host)
     assert host.prompter.asked[0].question == "Diese Kombination trotzdem spielen, als Hausregel?"
 
 

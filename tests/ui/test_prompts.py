@@ -10,7 +10,7 @@ from moderator.ui.prompts import Choice, QuestionaryPrompter, Shortcut, instruct
 
 DOWN, ENTER, SPACE, CTRL_C = "\x1b[B", "\r", " ", "\x03"
 
-PLAYERS = [Choice("1 Anna", 0), Choice("2 Ben", 1), Choice("3 Cleo", 2)]
+PLAYERS = [Choice("1 Anna", 0, key="1"), Choice("2 Ben", 1, key="2"), Choice("3 Cleo", 2, key="3")]
 KEYS = (Shortcut("u", "undo", "undo"), Shortcut("q", "quit", "quit"))
 
 
@@ -50,7 +50,8 @@ def test_nothing_ticked_is_an_answer_too(keys, ask):
 
 def test_a_shortcut_key_leaves_a_checkbox_or_a_menu_with_the_shortcut(keys, ask):
     keys(SPACE + "u")
-    assert ask.checkbox("Team?", PLAYERS, shortcuts=KEYS) == KEYS[0]
+    left = ask.checkbox("Team?", PLAYERS, shortcuts=KEYS)
+    assert (left.command, left.ticked) == ("undo", (0,))  # and what was ticked so far
     keys("q")
     assert ask.select("Fails?", [Choice("0", 0), Choice("1", 1)], shortcuts=KEYS) == KEYS[1]
 
@@ -103,3 +104,26 @@ def test_a_live_footer_never_holds_the_answer_back(keys, ask):
 def test_the_instruction_says_how_to_answer_and_lists_the_keys():
     assert instruction("Space ticks", KEYS) == "\n  Space ticks\n  u undo · q quit"
     assert instruction("Enter continues", ()) == "\n  Enter continues"
+
+
+def test_a_seat_number_ticks_its_player_in_a_list_and_again_unticks_them(keys, ask):
+    keys("3" + "1" + "2" + "2" + ENTER)  # Cleo, Anna, Ben, Ben again: Ben unticked
+    assert ask.checkbox("Team?", PLAYERS) == [0, 2]
+
+
+def test_a_seat_number_points_at_its_player_in_a_menu(keys, ask):
+    keys("3" + ENTER)
+    assert ask.select("Who leads?", PLAYERS) == 2
+
+
+def test_questionarys_hidden_tick_all_and_invert_keys_do_nothing(keys, ask):
+    keys("a" + "i" + "2" + "a" + "i" + ENTER)
+    assert ask.checkbox("Who rejected?", PLAYERS) == [1]
+
+
+def test_a_seat_key_still_checks_the_list(keys, ask):
+    keys("1" + ENTER)  # one ticked: refused, the prompt stays
+    keys("2" + ENTER)
+    answer = ask.checkbox("Team of two?", PLAYERS,
+                          validate=lambda ticked: None if len(ticked) == 2 else "two, please")
+    assert answer == [0, 1]

@@ -84,7 +84,7 @@ def test_the_vote_history_can_be_left_out(table):
 
 def test_german_marks_the_leader_with_a(table):
     shown = table(*(c + (" --lang de" if c.startswith("new") else "") for c in SEVEN_PLAYED))
-    assert "Spieler 1     AT+" in shown
+    assert "Spieler 1    AT+" in shown
     assert "Spalten: Mission.Versuch · A Anführer · T im Team · + dafür · − dagegen" in shown
     assert "4*" in shown and "* Zwei Fehlschläge nötig" in shown
 
@@ -141,3 +141,150 @@ def test_the_table_reads_without_colour(cli, newest, monkeypatch):
     assert not colour.search(plain)  # ... and dropped with NO_COLOR ...
     ansi = re.compile(r"\x1b\[[0-9;]*m")
     assert ansi.sub("", coloured) == ansi.sub("", plain)  # ... and every symbol stays
+
+
+NAMES = ("Annalena", "Benedikt", "Carlotta", "Dominik", "Emilia", "Friedrich", "Gabriele",
+         "Hannelore", "Ignatius", "Josefine")
+
+
+def twenty_proposals(lang: str = "en") -> list[str]:
+    """Ten players with Plot cards and the Sergeant: four rounds of five proposals each (four
+    rejected, then one approved; rules.md §1.4), two missions won by each side. Emilia (1.3)
+    and Annalena (2.3) take over with Strong Leader (§3.4); the approvals of 1.4 and 2.4 are
+    cancelled with No Confidence (§3.4) by Gabriele and by Benedikt, who led 2.4 himself;
+    every leader names a Sergeant (§8)."""
+    def team(*seats: int) -> str:
+        return f"propose {' '.join(map(str, seats))} --sergeant {seats[1]}"
+
+    rejected = "vote --approve 1"
+    commands = [f"new --players 10 --names {','.join(NAMES)} --modules plot,sergeant "
+                f"--leader 1 --no-play --lang {lang}",
+                "plot draw strong_leader no_confidence close_eye", "plot give strong_leader 5",
+                "plot give no_confidence 7", "plot give close_eye 8",
+                team(1, 2, 3), rejected, team(2, 3, 4), rejected,
+                "plot use strong_leader --by 5", team(5, 6, 7), rejected,
+                team(6, 7, 8), "vote --reject 1", "plot use no_confidence --by 7",
+                team(7, 8, 9), "vote --reject 1,2", "mission --fails 0",
+                "plot draw strong_leader no_confidence opinion_maker", "plot give strong_leader 1",
+                "plot give no_confidence 2", "plot give opinion_maker 3",
+                team(8, 9, 10, 1), rejected, team(9, 10, 1, 2), rejected,
+                "plot use strong_leader --by 1", team(1, 2, 3, 4), rejected,
+                team(2, 3, 4, 5), "vote --reject 1", "plot use no_confidence --by 2",
+                team(3, 4, 5, 6), "vote --reject 1", "mission --fails 1",
+                "plot draw close_eye no_confidence opinion_maker", "plot give close_eye 5",
+                "plot give no_confidence 6", "plot give opinion_maker 7"]
+    commands += [team(*(s % 10 + 1 for s in range(first, first + 4)))
+                 for first in range(3, 8)]
+    commands = commands[:-5] + [c for p in commands[-5:] for c in (p, rejected)]
+    commands[-1] = "vote --reject 1"
+    commands += ["mission --fails 0",
+                 "plot draw in_the_spotlight overheard_conversation overheard_conversation",
+                 "plot give in_the_spotlight 1", "plot give overheard_conversation 2",
+                 "plot use overheard_conversation --by 2 --target 3",
+                 "plot give overheard_conversation 4",
+                 "plot use overheard_conversation --by 4 --target 5"]
+    fourth = [team(*(s % 10 + 1 for s in range(first, first + 5))) for first in range(8, 13)]
+    commands += [c for p in fourth for c in (p, rejected)]
+    commands[-1] = "vote --reject 1"
+    return commands + ["mission --fails 2"]
+
+
+def history_lines(shown: str, lang: str) -> list[str]:
+    """The vote history's grid: its header line to its outcome line."""
+    lines = shown.splitlines()
+    start = next(i for i, line in enumerate(lines)
+                 if line.startswith("Votes" if lang == "en" else "Abstimmungen"))
+    return lines[start:start + 12]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width", [60, 80, 100, 160])
+def test_twenty_proposals_show_the_newest_whole_at_any_width(cli, newest, lang, width):
+    """Whole proposals only, the newest that fit, and how many older ones `moderator log`
+    has; a name is never cut, and nothing is cut to "…"."""
+    cli(*twenty_proposals(lang))
+    current = session.open_game(newest())
+    assert len(current.game.proposals) == 20 and current.game.phase == "plot_draw"
+    shown = render(current, width)
+    assert "…" not in shown.replace("propose NAME …", "")
+    assert max(len(line.rstrip()) for line in shown.splitlines()) <= width
+    grid = history_lines(shown, lang)
+    name_width = len("Abstimmungen" if lang == "de" else "Friedrich")
+    fit = min(20, (width - name_width) // 4)
+    every = [f"{p.mission}.{p.attempt}" for p in current.game.proposals]
+    assert grid[0].split()[1:] == every[-fit:]  # the newest, none cut, in order
+    assert [line.split()[0] for line in grid[1:11]] == list(NAMES)
+    assert all(len(line.split()) == fit + 1 for line in grid[1:])  # a cell in every column
+    older = {"en": f"({20 - fit} older proposals: moderator log)",
+             "de": f"({20 - fit} ältere Vorschläge: moderator log)"}[lang]
+    assert (older in " ".join(shown.split())) == (fit < 20)
+
+
+def cells(shown: str, lang: str) -> dict[str, dict[str, str]]:
+    """The vote history as {name: {"mission.attempt": cell}}; the outcome row under its label.
+    A cell is the three marks after the name column (as wide as its longest label) and a
+    space."""
+    grid = history_lines(shown, lang)
+    start = len("Abstimmungen" if lang == "de" else "Friedrich") + 1
+    heads = grid[0].split()[1:]
+    return {line.split()[0]: {head: line[start + 4 * i:start + 4 * i + 3].strip()
+                              for i, head in enumerate(heads)} for line in grid[1:]}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_strong_leader_sergeant_and_no_confidence_are_marked_and_explained(cli, newest, lang):
+    """rules.md §3.4: a Strong Leader's proposal and an approval cancelled with No Confidence;
+    §8: the Sergeant; each mark with its meaning in the legend."""
+    cli(*twenty_proposals(lang))
+    shown = render(session.open_game(newest()), 160)
+    table = cells(shown, lang)
+    leader, sergeant = ("L", "S") if lang == "en" else ("A", "F")
+    assert table["Emilia"]["1.3"] == "↑T−"  # Emilia took over with Strong Leader
+    assert table["Annalena"]["2.3"] == "↑T+"
+    assert table["Annalena"]["1.1"] == leader + "T+"  # an ordinary leader
+    assert table["Benedikt"]["1.1"] == sergeant + "−"  # the Sergeant replaces the team mark
+    outcome = table["Team"]
+    assert [outcome[p] for p in ("1.3", "1.4", "1.5", "2.4", "2.5")] == ["✘", "⊘", "✔", "⊘", "✔"]
+    legend = " ".join(shown.split())
+    assert {
+        "en": "· S Sergeant · ↑ leader by Strong Leader · ⊘ approved, then cancelled with No "
+              "Confidence (1.4 by Gabriele and 2.4 by Benedikt)",
+        "de": "· F Feldwebel · ↑ Anführer durch „Führungsstärke“ · ⊘ angenommen, dann durch "
+              "„Misstrauen“ aufgehoben (1.4 von Gabriele und 2.4 von Benedikt)",
+    }[lang] in legend
+
+
+def test_module_marks_are_explained_only_when_shown(cli, newest):
+    cli(*SEVEN_PLAYED)
+    shown = render(session.open_game(newest()), 80)
+    assert "Sergeant" not in shown and "Strong Leader" not in shown and "⊘" not in shown
+
+
+def test_a_name_too_long_for_the_screen_wraps_instead_of_being_cut(cli, newest):
+    long = "Maximiliane-Theodora-Wilhelmine"
+    cli(f"new --players 5 --names {long},Ben,Carl,Dora,Emil --leader 1 --no-play",
+        "propose 1 2", "vote --approve 1,2,3")
+    shown = render(session.open_game(newest()), 24)
+    assert "…" not in shown
+    grid = history_lines(shown, "en")
+    assert grid[1].split() == ["Maximiliane-Theodora", "LT+"]  # the column is 20 wide ...
+    assert grid[2].split() == ["-Wilhelmine"]  # ... and the rest of the name goes under it
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_status_at_80_columns_cuts_no_cell(cli, newest, home, lang):
+    """Done when: `COLUMNS=80 moderator status` on a 10-player game of 20 proposals shows no
+    "…" cell, in a process of its own as the host runs it."""
+    import os
+    import subprocess
+    import sys
+
+    cli(*twenty_proposals(lang))
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "MODERATOR_LANG")}
+    env.update(COLUMNS="80", MODERATOR_HOME=str(home))
+    done = subprocess.run([sys.executable, "-m", "moderator", "status"], env=env,
+                          capture_output=True, text=True, encoding="utf-8", check=True)
+    assert "…" not in done.stdout
+    grid = history_lines(done.stdout, lang)
+    assert grid[0].split()[1:] == [f"{m}.{a}" for m in (1, 2, 3, 4) for a in range(1, 6)][-17:]
+    assert all(len(line) <= 80 for line in grid)
