@@ -488,9 +488,11 @@ def answer(guide: Guide, current: Session, asked, footer=None, **params: object)
     question = t(guide.lang, QUESTIONS[asked.name], **params)
     if len(asked.choices) == 1 and asked.kind != "seat":  # nothing to count: not asked
         return asked.choices[0]
-    choices = [Choice(_label(guide.lang, current, asked.name, value), value)
-               for value in asked.choices]
-    return guide.select(question, choices, footer=footer)
+    # questionary takes a choice whose value is None for its title: "nobody" stands for it
+    choices = [Choice(_label(guide.lang, current, asked.name, value),
+                      NOBODY if value is None else value) for value in asked.choices]
+    chosen = guide.select(question, choices, footer=footer)
+    return None if chosen == NOBODY else chosen
 
 
 def _label(lang: str, current: Session, name: str, value: Any) -> str:

@@ -217,5 +217,5 @@ def test_seat_numbers_tick_players_and_a_look_at_the_table_keeps_them(home, by_c
     assert log_of(home) == by_commands(
         "new --players 5 --names Anna,Ben,Cleo,Dan,Eve --leader anna --modules sergeant "
         "--lang en --no-play",
-        "propose 1 2 --sergeant 2", "vote --reject 3,4", "mission --fails 0",
+        "propose 1 2 --sergeant 2", "vote --reject 3,4", "switch --nobody", "mission --fails 0",
     )
