@@ -12,7 +12,9 @@ from moderator.rules.flow import (
 )
 from moderator.rules.modules import Game, defector, hunter
 
-#: Targets a random player may name with each Plot card, given the game and the card's holder.
+#: Whom a random player names with each Plot card, given the game and the card's holder: the
+#: random policy (its order and weights are kept so that a seeded run repeats), not a rule;
+#: a target the rules refuse would fail the run.
 _TARGETS = {
     "overheard_conversation": lambda g, by: [(by - 1) % g.players, (by + 1) % g.players],
     "establish_confidence": lambda g, by: [s for s in range(g.players) if s != g.leader],

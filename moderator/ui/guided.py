@@ -264,12 +264,11 @@ def play(guide: Guide, game_id: str) -> None:
 def step_for(game) -> Callable[[Guide, Session], Any]:
     """The step that asks for what the game needs now (with Plot cards, their moments too)."""
     step = STEPS.get(game.phase, unguided)
-    if game.phase == PROPOSAL and game.hunt is not None:
+    if game.phase == PROPOSAL and game.blame_open:
         from moderator.ui import guided_blame
 
-        if guided_blame.possible(game):
-            team = step
-            step = lambda guide, current: guided_blame.offered(guide, current, team)  # noqa: E731
+        team = step
+        step = lambda guide, current: guided_blame.offered(guide, current, team)  # noqa: E731
     if game.plot is None:
         return step
     from moderator.ui import guided_plot
@@ -356,10 +355,16 @@ def discussion(guide: Guide, proposal: int) -> Callable[[], str] | None:
     return lambda: timer.line(guide.lang, guide.clock() - began, guide.timer)
 
 
-def players(names: Sequence[str], seats: Sequence[int] = ()) -> list[Choice]:
-    """Players by seat number and name; typing the seat number (0 for seat 10) picks one."""
+def allowed(game, name: str, **given: object) -> tuple:
+    """The values the engine allows now for its input `name` of the current step."""
+    return next(i.choices for i in game.inputs(given) if i.name == name)
+
+
+def players(names: Sequence[str], seats: Sequence[int] | None = None) -> list[Choice]:
+    """Players by seat number and name (all, unless `seats` says which); typing the seat
+    number (0 for seat 10) picks one."""
     return [Choice(f"{seat + 1} {names[seat]}", seat, key=str((seat + 1) % 10))
-            for seat in seats or range(len(names))]
+            for seat in (range(len(names)) if seats is None else seats)]
 
 
 def tick_hint(lang: str, key: str, players: int) -> str:
@@ -514,7 +519,8 @@ def watch_step(guide: Guide, current: Session) -> Any:
     guide.heading(t(lang, "play.watch_title"))
     guide.show(narration.describe_now(current, lang))
     holder = guide.select(
-        t(lang, "play.watch_question", leader=names[game.leader]), players(names, game.team),
+        t(lang, "play.watch_question", leader=names[game.leader]),
+        players(names, allowed(game, "holder")),
     )
     return {"type": "watch", "holder": holder + 1}
 
@@ -528,7 +534,8 @@ def loyalty_step(guide: Guide, current: Session) -> Any:
     drawn = sessions.loyalty_card(current)
     card = guide.select(t(lang, "play.loyalty_question"), [
         Choice(t(lang, "play.loyalty_draw"), drawn),
-        *(Choice(t(lang, f"play.loyalty_card.{card}"), card) for card in ("no-change", "switch")),
+        *(Choice(t(lang, f"play.loyalty_card.{card}"), card)
+          for card in allowed(current.game, "card")),
     ])
     return {"type": "loyalty", "card": card}
 
@@ -540,10 +547,9 @@ def investigation_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.investigation_title"))
     guide.show(narration.describe_now(current, lang))
-    others = [seat for seat in range(game.players) if seat != game.investigator]
     target = guide.select(
         t(lang, "play.investigation_question", investigator=names[game.investigator]),
-        players(names, others),
+        players(names, allowed(game, "player")),
     )
     return {"type": "investigate", "player": target + 1}
 
@@ -555,18 +561,17 @@ def accusation_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.accusation_title"))
     guide.show(narration.describe_now(current, lang))
-    choices = players(names)
-    if game.hunt.early:
+    seats = allowed(game, "accused")
+    choices = players(names, [seat for seat in seats if seat is not None])
+    if None in seats:  # only the early accusation may be declined
         choices = [Choice(t(lang, "play.accusation_nobody"), NOBODY), *choices]
     accused = guide.select(t(lang, "play.accusation_question"), choices)
     if accused == NOBODY:
         return {"type": "accuse", "accused": None}
-    shown = ["chief", "not-chief"]
-    if game.hunt.accuser == "spies" and "coordinator" in game.characters:
-        shown.append("coordinator")
     card = guide.select(
         t(lang, "play.accusation_shows", accused=names[accused]),
-        [Choice(t(lang, f"play.shows.{value}"), value) for value in shown])
+        [Choice(t(lang, f"play.shows.{value}"), value)
+         for value in allowed(game, "shown", accused=accused)])
     return {"type": "accuse", "accused": accused + 1, "shown": card}
 
 
@@ -576,10 +581,9 @@ def examination_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.examination_title"))
     guide.show(narration.describe_now(current, lang))
-    never = [seat for seat in range(game.players) if seat not in game.inquisitors]
     examined = guide.select(
         t(lang, "play.examination_question", inquisitor=names[game.inquisitor]),
-        players(names, never),
+        players(names, allowed(game, "player")),
     )
     return {"type": "examine", "player": examined + 1}
 
@@ -590,7 +594,9 @@ def rogue_claim_step(guide: Guide, current: Session) -> Any:
     names, lang = current.names, guide.lang
     guide.heading(t(lang, "play.claim_title"))
     guide.show(narration.describe_now(current, lang))
-    choices = [Choice(t(lang, "play.claim_nobody"), NOBODY), *players(names)]
+    # Only players the record allows to have played the spy Rogue's Fails (rules.md §7).
+    possible = [seat for seat in allowed(current.game, "claimant") if seat is not None]
+    choices = [Choice(t(lang, "play.claim_nobody"), NOBODY), *players(names, possible)]
     claimant = guide.select(t(lang, "play.claim_question"), choices)
     return {"type": "rogue_claim", "claimant": None if claimant == NOBODY else claimant + 1}
 
@@ -610,9 +616,11 @@ def assassination_step(guide: Guide, current: Session) -> Any:
     names, lang = current.names, guide.lang
     guide.heading(t(lang, "play.assassination_title"))
     guide.say("now.assassination")
-    target = guide.select(t(lang, "play.assassin_names"), players(names))
+    game = current.game
+    target = guide.select(t(lang, "play.assassin_names"), players(names, allowed(game, "target")))
     commander = guide.select(
-        t(lang, "play.commander_shows", target=names[target]), players(names),
+        t(lang, "play.commander_shows", target=names[target]),
+        players(names, allowed(game, "commander")),
     )
     return {"type": "assassinate", "target": target + 1, "commander": commander + 1}
 

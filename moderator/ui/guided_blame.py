@@ -13,11 +13,6 @@ from moderator.ui.guided import NOBODY, Guide, players
 from moderator.ui.prompts import Choice
 
 
-def possible(game) -> bool:
-    return (game.hunt is not None and game.hunt.blame is None
-            and {"deep-agent", "pretender"} <= game.characters)
-
-
 def offered(guide: Guide, current: Session, then: Callable[[Guide, Session], Any]) -> Any:
     """Ask whether the Deep Agent blames now, then go on with the team step."""
     game, names, lang = current.game, current.names, guide.lang

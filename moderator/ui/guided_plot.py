@@ -14,20 +14,12 @@ from typing import Any
 from moderator import narration
 from moderator import session as sessions
 from moderator.i18n import t
-from moderator.rules import MISSION, PLOT_DRAW, PLOT_GIVE, PROPOSAL, WATCH
+from moderator.rules import PLOT_DRAW, PLOT_GIVE
 from moderator.rules.modules import plot
 from moderator.session import Session
 from moderator.ui.guided import NOBODY, Guide, players
 from moderator.narration import card_name, shown_card
 from moderator.ui.prompts import Choice
-
-#: The held cards whose moment may come in each phase, in the order the windows open.
-WINDOWS = {
-    PLOT_DRAW: (plot.STRONG_LEADER,),
-    PROPOSAL: (plot.STRONG_LEADER, plot.TAKE_RESPONSIBILITY),
-    WATCH: (plot.NO_CONFIDENCE, plot.IN_THE_SPOTLIGHT),
-    MISSION: (plot.NO_CONFIDENCE, plot.IN_THE_SPOTLIGHT, plot.CLOSE_EYE),
-}
 
 OWN_DECK = "own-deck"
 
@@ -46,8 +38,8 @@ def held_cards(guide: Guide, current: Session, then: Callable[[Guide, Session], 
         return then(guide, current)
     moment = window_of(game)
     asked = guide.passed.setdefault(moment, set())
-    for card in game.usable():
-        if card.card not in WINDOWS.get(game.phase, ()) or (card.card, card.holder) in asked:
+    for card in game.usable():  # the engine's windows, in its order (rules.md §3.3)
+        if card in game.plot.pending or (card.card, card.holder) in asked:
             continue
         answer = _offer(guide, current, card)
         if answer is None:
@@ -75,7 +67,7 @@ def _use(guide: Guide, current: Session, card) -> Any:
     """The action of using `card`, asking for its target where it has one."""
     game, names, lang = current.game, current.names, guide.lang
     action = {"type": "plot_use", "card": card.card, "by": card.holder + 1}
-    targets = _targets(game, card)
+    targets = plot.targets(game, card)
     if targets is None:
         return action
     question = t(lang, f"play.plot_target.{card.card}", holder=names[card.holder],
@@ -90,20 +82,6 @@ def _use(guide: Guide, current: Session, card) -> Any:
         )
         action["take"] = taken
     return action
-
-
-def _targets(game, card) -> list[int] | None:
-    """Whom a card may be used on (rules.md §3.4); None for a card used on nobody."""
-    by, seats = card.holder, range(game.players)
-    team = game.proposals[-1].team if game.proposals else ()
-    return {
-        plot.OVERHEARD_CONVERSATION: sorted({(by - 1) % game.players, (by + 1) % game.players}),
-        plot.ESTABLISH_CONFIDENCE: [s for s in seats if s != game.seat],
-        plot.OPEN_UP: [s for s in seats if s != by],
-        plot.IN_THE_SPOTLIGHT: [s for s in team if s != by],
-        plot.CLOSE_EYE: [s for s in team if s not in game.plot.looked_at],
-        plot.TAKE_RESPONSIBILITY: sorted({c.holder for c in game.plot.held if c.holder != by}),
-    }.get(card.card)
 
 
 def draw_step(guide: Guide, current: Session) -> Any:
@@ -140,10 +118,7 @@ def give_step(guide: Guide, current: Session) -> Any:
         return _use(guide, current, card)
     card = game.plot.drawn[0]
     guide.show(t(lang, f"plot_rule.{card}", shown=shown_card(game, lang)), "dim")
-    taken = set(game.plot.given_to)
-    if game.settings["plot-hand-out"] != "different-players":
-        taken = set()
-    others = [s for s in range(game.players) if s != game.seat and s not in taken]
+    others = plot.receivers(game)
     to = guide.select(
         t(lang, "play.plot_give", leader=names[game.leader], card=card_name(lang, card)),
         players(names, others),
@@ -157,6 +132,4 @@ def step_for(phase: str, step: Callable[[Guide, Session], Any]) -> Callable[[Gui
         return lambda guide, current: held_cards(guide, current, draw_step)
     if phase == PLOT_GIVE:
         return give_step
-    if phase in WINDOWS:
-        return lambda guide, current: held_cards(guide, current, step)
-    return step
+    return lambda guide, current: held_cards(guide, current, step)
