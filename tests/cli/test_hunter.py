@@ -102,3 +102,14 @@ def test_with_the_dummy_agent_the_investigation_says_it_may_show_the_chief_card(
     output = play("propose 1 2 --investigator 3", "vote --approve 1,2,3,4", "mission --fails 0")
     assert t("en", "now.investigation_dummy") in output
     assert t("en", "now.investigation_cards.three") in output
+
+
+def test_the_chief_fail_step_is_asked_where_the_engine_has_chief_fail_cards(play):
+    """rules.md §6.1: Chief Fail cards from 7 players only; the command's hint follows the
+    engine's mission step, with no count of its own."""
+    six = play("new --players 6 --modules hunter --leader 1 --no-play",
+               "propose 1 2 --investigator 3", "vote --approve all")
+    assert "moderator mission --fails K" in six and "--chief-fail" not in six
+    seven = play("new --players 7 --modules hunter --leader 1 --no-play",
+                 "propose 1 2 --investigator 3", "vote --approve all")
+    assert "moderator mission --fails K [--chief-fail C]" in seven

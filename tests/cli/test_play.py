@@ -297,3 +297,21 @@ def test_after_the_game_is_over_the_last_vote_can_be_taken_back(play, status):
     play("new --players 5 --leader 1", *FIVE_REJECTIONS, "undo")
     shown = status()
     assert (shown["phase"], shown["attempt"], shown["winner"]) == ("vote", 5, None)
+
+
+@pytest.mark.parametrize("lang,warning", [
+    ("en", "One more rejection and the spies win."), ("de", "Noch eine Ablehnung"),
+])
+def test_the_fifth_proposal_warning_goes_once_the_fifth_team_is_approved(
+        play, moderator, lang, warning):
+    """rules.md §1.4: the warning holds while the round's fifth team is still to be voted
+    on; after its approval nothing can reject it (no Plot cards here)."""
+    play(f"new --players 5 --leader 1 --lang {lang} --no-play")
+    for leader in range(1, 5):
+        play(f"propose {leader} {leader % 5 + 1}", "vote --reject all")
+    assert warning in moderator("status").stdout
+    play("propose 5 1")
+    assert warning in moderator("status").stdout
+    approved = play("vote --approve all")
+    assert warning not in approved
+    assert warning not in moderator("status").stdout

@@ -118,3 +118,51 @@ def test_the_opinion_maker_line_reads_right_with_one_holder_and_with_two(play, l
     output = play("plot give opinion_maker emil", f"plot give {second} fritz",
                   "propose anna ben", "status")
     assert output.count(line) == 3  # after the team, in the table's "now" and the Plot cards
+
+
+# -- what the engine says, in every ring (issue 12) ---------------------------------------------
+
+
+SEVEN = "--names Anna,Ben,Carl,Dora,Emil,Fritz,Gabi"
+
+
+@pytest.mark.parametrize("lang,leads", [
+    ("en", "Leader: Dora · then Carl, Dora, Emil, Fritz"),
+    ("de", "Anführer: Dora · danach Carl, Dora, Emil, Fritz"),
+])
+def test_after_a_strong_leader_the_table_names_the_next_leader_of_the_house_rule(
+        play, status, moderator, lang, leads):
+    """rules.md §1.7, §13 `plot-strong-leader-rotation=resume-order`: after Dora's Strong
+    Leader replaced Ben, the token goes back to Ben's left neighbour, Carl."""
+    play(f"new --players 7 {SEVEN} --modules plot --leader anna --lang {lang} "
+         "--house-rule plot-strong-leader-rotation=resume-order --no-play",
+         "plot draw strong_leader close_eye", "plot give strong_leader dora",
+         "plot give close_eye emil", "propose anna ben", "vote --reject all",
+         "plot use strong_leader --by dora")
+    assert status()["leader"] == 4
+    assert status()["next_leaders"][:2] == [3, 4]
+    assert leads in moderator("status").stdout
+    ruling = {"en": "If this team is rejected, Carl leads next",
+              "de": "Wird das Team abgelehnt, ist als Nächstes Carl dran"}[lang]
+    assert ruling in moderator("rules").stdout
+
+
+@pytest.mark.parametrize("lang,first", [
+    ("en", "Not yet: with the Sergeant the switch comes first."),
+    ("de", "Noch nicht: Mit dem Feldwebel kommt zuerst der Tausch."),
+])
+def test_keeping_a_close_eye_comes_after_the_sergeants_switch(play, refused, status, lang,
+                                                               first):
+    """rules.md §3.3 window 6, §8: cards played face down, then the Sergeant's switch, then
+    Keeping a Close Eye on You, then the reveal."""
+    play(f"new --players 7 {SEVEN} --modules plot,sergeant --leader anna --lang {lang} "
+         "--no-play", "plot draw close_eye in_the_spotlight", "plot give close_eye ben",
+         "plot give in_the_spotlight carl", "propose anna ben --sergeant ben",
+         "vote --approve all")
+    assert refused("plot use close_eye --by ben --target anna").startswith(first)
+    play("switch anna")
+    assert refused("plot use in_the_spotlight --by carl --target anna")  # cards are played
+    play("plot use close_eye --by ben --target anna", "mission --fails 1")
+    done = status()["missions"][0]
+    assert (done["switched"], done["fails"], done["result"]) == (1, 1, "fail")
+    assert [u["card"] for u in status()["plot"]["uses"]] == ["close_eye"]

@@ -341,3 +341,71 @@ def _step(game: Game) -> Game:
     if game.phase == "assassination":
         return game.assassinate(target=0, commander=1)
     raise AssertionError(game.phase)
+
+
+# -- what the current mission decides, as the engine says (issue 12) ---------------------------
+
+
+def approved(game: Game, team, **extra) -> Game:
+    game = game.propose(team, **extra).vote(everyone(game))
+    return game.give_watch(team[0]) if game.phase == "watch" else game
+
+
+def third_chance(game: Game, **extra) -> Game:
+    """Two successes, then the team of mission 3 approved (so this mission can be the
+    Resistance's third success)."""
+    for team in ([0, 1], [1, 2, 3]):
+        game = approved(game, team, **extra).play_mission(0)
+        if game.phase == "investigation":
+            game = game.investigate(6)
+    return approved(game, [2, 3, 4], **extra)
+
+
+@pytest.mark.parametrize("lang,first,wrong", [
+    ("en", "first the resistance Hunter must accuse one player of being the spy Chief",
+     "it wins the game"),
+    ("de", "Zuerst muss der Jäger des Widerstands eine Person beschuldigen",
+     "Er gewinnt die Partie"),
+])
+def test_with_the_hunter_a_third_success_brings_the_accusation_first(lang, first, wrong):
+    """rules.md §6.1: right after the third successful mission the resistance Hunter must
+    accuse; the Resistance has not won yet."""
+    shown = text(third_chance(Game.new(7, 0, modules=["hunter"]), investigator=5), lang)
+    assert first in shown
+    assert wrong not in shown
+
+
+@pytest.mark.parametrize("lang,claim,wrong", [
+    ("en", "The spy Rogue may then show their card and claim the win alone",
+     "they win the game"),
+    ("de", "Dann kann der Einzelgänger der Spione seine Karte zeigen",
+     "Sie gewinnen die Partie"),
+])
+def test_with_the_spy_rogue_a_third_failure_brings_the_claim_first(lang, claim, wrong):
+    """rules.md §7: at the moment of the third failed mission the spy Rogue may claim the win
+    alone; only then do the spies win."""
+    game = Game.new(5, 0, modules=["rogue"], roles=["spy-rogue"])
+    for team in ([0, 1], [1, 2, 3]):
+        game = approved(game, team).play_mission(1)
+    shown = text(approved(game, [2, 3]), lang)
+    assert claim in shown
+    assert wrong not in shown.split(claim)[0]  # never "they win" before the claim is said
+
+
+@pytest.mark.parametrize("lang,rogue,then", [
+    ("en", "If a Rogue Success card is among its cards, the resistance Rogue wins alone",
+     "Otherwise the Assassination comes."),
+    ("de", "Ist eine Einzelgänger-Erfolg-Karte dabei, gewinnt der Einzelgänger des Widerstands "
+     "allein", "Sonst kommt das Attentat."),
+])
+def test_a_rogue_success_on_record_makes_a_rogue_success_now_the_rogues_win(lang, rogue, then):
+    """rules.md §7: Rogue Success on the third success and on an earlier mission is the
+    resistance Rogue's own win, and the Assassination is skipped (§5.1 with §7)."""
+    game = Game.new(7, 0, modules=["commander", "rogue"], roles=["resistance-rogue"])
+    game = approved(game, [0, 1]).play_mission(0, rogue_success=1)
+    game = approved(game, [1, 2, 3]).play_mission(0)
+    shown = text(approved(game, [2, 3, 4]), lang)
+    assert rogue in shown and then in shown
+    assert shown.index(rogue) < shown.index(then)
+    assert "then comes the Assassination" not in shown
+    assert "Danach kommt das Attentat" not in shown

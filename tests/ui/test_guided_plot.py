@@ -60,3 +60,26 @@ def test_the_tool_draws_from_its_shuffled_deck(cli, guide, newest):
     with pytest.raises(guided.Quit):
         guided.play(host, newest())
     assert session.open_game(newest()).game.plot.drawn != ()
+
+
+def test_keeping_a_close_eye_is_offered_after_the_sergeants_switch(cli, guide, newest, log):
+    """rules.md §3.3 window 6, §8: the cards are played face down, the Sergeant switches,
+    then Keeping a Close Eye on You, then the reveal; guided play asks in that order."""
+    new = "new --players 7 --modules plot,sergeant --leader 1 --no-play"
+    cli(new, "plot draw close_eye in_the_spotlight", "plot give close_eye 2",
+        "plot give in_the_spotlight 3", "propose 1 2 --sergeant 2", "vote --approve all")
+    host = guide("No",  # Player 3 keeps In the Spotlight, before anyone picks a card
+                 "1 Player 1",  # the Sergeant makes Player 1 switch
+                 "Yes, now", "1 Player 1",  # then Player 2 looks at Player 1's card
+                 1, Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    questions = [asked.question for asked in host.prompter.asked]
+    switch = questions.index("Did the Sergeant Player 2 order someone to switch cards?")
+    look = questions.index("Player 2: use Keeping a Close Eye on You now?")
+    fails = questions.index("How many Fail cards were revealed?")
+    assert questions.index("Player 3: use In the Spotlight now?") < switch < look < fails
+    assert log() == log(cli(
+        new, "plot draw close_eye in_the_spotlight", "plot give close_eye 2",
+        "plot give in_the_spotlight 3", "propose 1 2 --sergeant 2", "vote --approve all",
+        "switch 1", "plot use close_eye --by 2 --target 1", "mission --fails 1", apart=True))
