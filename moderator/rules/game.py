@@ -26,9 +26,10 @@ from moderator.rules.house_rules import settle as settle_house_rules
 from moderator.rules.records import Mission, Proposal
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from moderator.rules.module import Given, Module
+    from moderator.rules.modules import Game
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ class BaseGame:
         game._put(config=config, proposals=(), missions=(), phase=PROPOSAL, seat=first_leader,
                   rejections=0, winner=None, reason=None, winners=())
         for module in config.in_play:
-            module.start(game)
+            module.start(game._game)
         game._next()
         return game
 
@@ -145,6 +146,12 @@ class BaseGame:
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items())
         return f"{type(self).__name__}({fields})"
+
+    @property
+    def _game(self) -> Game:
+        """This game as the modules see it: the concrete game, with their state (only the
+        concrete game is ever made)."""
+        return self  # type: ignore[return-value]
 
     def _copy(self) -> Self:
         """The game an action builds: a shallow copy that only this action changes."""
@@ -299,7 +306,7 @@ class BaseGame:
     def _phase_inputs(self, given: Given) -> Iterable[Input]:
         """A module's step: what the module asks for."""
         for module in self.config.in_play:
-            yield from module.phase_inputs(self, given)  # type: ignore[arg-type]
+            yield from module.phase_inputs(self._game, given)
 
     def _team_inputs(self, given: Given) -> tuple[Input, ...]:
         asked: list[Input] = []
@@ -309,7 +316,7 @@ class BaseGame:
         size = self.config.sizes[mission - 1] if mission in range(1, tables.MISSIONS + 1) else 0
         asked.append(Input("team", "seats", tuple(range(self.players)), size=size))
         for module in self.config.asked:
-            asked.extend(module.team_inputs(self, given))  # type: ignore[arg-type]
+            asked.extend(module.team_inputs(self._game, given))
         return tuple(asked)
 
     def _card_inputs(self, given: Given) -> tuple[Input, ...]:
@@ -317,11 +324,11 @@ class BaseGame:
         cards, then the modules' cards counted in the reveal (rules.md §1.5, §5.3, §8)."""
         asked: list[Input] = []
         for module in self.config.asked:
-            asked.extend(module.card_inputs(self, given, False))  # type: ignore[arg-type]
+            asked.extend(module.card_inputs(self._game, given, False))
         revealed = self.revealed(given)
         most = self.spies
         for module in self.config.in_play:
-            most += module.spy_fails(self, given)  # type: ignore[arg-type]
+            most += module.spy_fails(self._game, given)
         asked.append(ask(
             "fails", range(revealed + 1),
             limit(lambda n: n <= revealed, "errors.fails_range", size=revealed),
@@ -329,14 +336,14 @@ class BaseGame:
             kind="count", default=0,
         ))
         for module in self.config.asked:
-            asked.extend(module.card_inputs(self, given, True))  # type: ignore[arg-type]
+            asked.extend(module.card_inputs(self._game, given, True))
         return tuple(self._limited(i, given) for i in asked)
 
     def _fewer_fails(self) -> str:
         """The refusal for too many Fail cards, naming the module that makes them fewer
         (a spy Chief plays Chief Fail, the Spy Reverser never Fail: rules.md §6.1, §6.2)."""
         for module in self.config.asked:
-            reason = module.fewer_fails(self)  # type: ignore[arg-type]
+            reason = module.fewer_fails(self._game)
             if reason:
                 return reason
         return "errors.fails_spies"
@@ -344,7 +351,7 @@ class BaseGame:
     def _limited(self, asked: Input, given: Given) -> Input:
         """An input with every other module's limits on it."""
         extra = tuple(rule for module in self.config.in_play
-                      for rule in module.limits(self, asked.name, given))  # type: ignore[arg-type]
+                      for rule in module.limits(self._game, asked.name, given))
         if not extra:
             return asked
         limits = asked.limits + extra
@@ -354,7 +361,7 @@ class BaseGame:
     def revealed(self, given: Given | None = None) -> int:
         """How many Mission cards are revealed: the team's, less those taken out (§5.3)."""
         given = given or {}
-        taken = sum(m.taken_out(self, given) for m in self.config.in_play)  # type: ignore[arg-type]
+        taken = sum(m.taken_out(self._game, given) for m in self.config.in_play)
         return len(self.proposals[-1].team) - taken
 
     # -- what the current mission decides --------------------------------------------------------
@@ -371,7 +378,7 @@ class BaseGame:
                 continue
             steps: list[str] = []
             for module in self.config.ending:
-                stake = module.stakes(self, side)  # type: ignore[arg-type]
+                stake = module.stakes(self._game, side)
                 if stake is None:
                     continue
                 steps.append(stake[0])
@@ -390,15 +397,16 @@ class BaseGame:
                 self.phase in BEFORE_TEAM or self.phase == VOTE):
             found.append("fifth_proposal")
         for module in self.config.in_play:
-            found.extend(module.warnings(self))  # type: ignore[arg-type]
+            found.extend(module.warnings(self._game))
         return tuple(found)
 
     # -- actions --------------------------------------------------------------------------------
 
-    def propose(self, team: Iterable[int], mission: int | None = None,
-                **choices: int | None) -> Self:
+    def _propose(self, team: Iterable[int], mission: int | None,
+                 choices: Mapping[str, Any]) -> Self:
         """The leader's team (rules.md §1.4); under Targeting also the mission it goes on
-        (§2.1); with modules what the leader names besides (the Sergeant, the Investigator)."""
+        (§2.1); with modules what the leader names besides (the Sergeant, the Investigator),
+        by field name."""
         self._expect(PROPOSAL)
         mission = self._chosen_mission(mission)
         team = tuple(team)
@@ -408,17 +416,17 @@ class BaseGame:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
         self._owned(choices, self.PROPOSAL_FIELDS)
         for module in self.config.in_play:
-            module.check_team(self, team)  # type: ignore[arg-type]
+            module.check_team(self._game, team)
         given = {"team": team, "mission": mission, **choices}
         for asked in self._team_inputs(given):
             if asked.name not in ("mission", "team"):  # checked above, with their own words
                 self._check(asked, given.get(asked.name, asked.default))
         proposal = Proposal(mission, self.rejections + 1, self.seat, tuple(sorted(team)),
-                            **choices)  # type: ignore[arg-type]
+                            **choices)
         game = self._copy()
         game._put(proposals=self.proposals + (proposal,), phase=VOTE)
         for module in self.config.in_play:
-            module.proposed(game)  # type: ignore[arg-type]
+            module.proposed(game._game)
         return game
 
     def vote(self, approvals: Iterable[int]) -> Self:
@@ -434,22 +442,22 @@ class BaseGame:
         game = self._copy()
         game._put(proposals=self.proposals[:-1] + (voted,))
         for module in self.config.in_play:
-            module.voted(game, approved)  # type: ignore[arg-type]
+            module.voted(game._game, approved)
         if not approved:
             game._reject()
             return game
         for module in self.config.in_play:
-            step = module.before_mission(game)  # type: ignore[arg-type]
+            step = module.before_mission(game._game)
             if step:
                 game._put(phase=step)
                 return game
         game._put(phase=MISSION)
         return game
 
-    def play_mission(self, fails: int, **cards: int | None) -> Self:
+    def _play_mission(self, fails: int, cards: Mapping[str, Any]) -> Self:
         """The revealed Mission cards: how many Fail cards were among them (rules.md §1.5),
-        and what the modules add (their cards, and the choices made on the table before the
-        reveal)."""
+        and what the modules add by field name (their cards, and the choices made on the
+        table before the reveal)."""
         self._expect(MISSION)
         pending = self.proposals[-1]
         # A seat left out is None: the input's default (nobody, or what was declared before).
@@ -471,19 +479,19 @@ class BaseGame:
         fail_cards = given["fails"]
         in_play = self.config.in_play
         for module in in_play:
-            fail_cards += module.fail_cards(self, given)  # type: ignore[arg-type]
+            fail_cards += module.fail_cards(self._game, given)
         succeeded = fail_cards < self.config.needed[pending.mission - 1]
         extra: dict[str, Any] = {}
         for module in in_play:
-            succeeded = module.result(self, succeeded, given)  # type: ignore[arg-type]
-            extra.update(module.mission_record(self, pending, given))  # type: ignore[arg-type]
+            succeeded = module.result(self._game, succeeded, given)
+            extra.update(module.mission_record(self._game, pending, given))
         done = Mission(pending.mission, pending.team, given["fails"], succeeded,
                        leader=pending.leader, **extra)
         game = self._copy()
         game._put(missions=self.missions + (done,), rejections=0, phase=PROPOSAL)
         game._pass_leader()
         for module in in_play:
-            module.mission_done(game)  # type: ignore[arg-type]
+            module.mission_done(game._game)
         if not game._decided(turned=False):
             game._next()
         return game
@@ -495,7 +503,7 @@ class BaseGame:
         rejections = self.rejections + 1
         self._put(rejections=rejections)
         for module in self.config.in_play:
-            module.rejected(self)  # type: ignore[arg-type]
+            module.rejected(self._game)
         if rejections == tables.MAX_REJECTIONS:
             self._over(SPIES, "five_rejections")
             return
@@ -505,22 +513,22 @@ class BaseGame:
     def _next_seat(self) -> int:
         seat = (self.seat + 1) % self.config.players
         for module in self.config.in_play:
-            seat = module.next_seat(self, seat)  # type: ignore[arg-type]
+            seat = module.next_seat(self._game, seat)
         return seat
 
     def _pass_leader(self) -> None:
         """The leader token moves one seat clockwise (rules.md §1.7), or where a module says."""
         self._put(seat=self._next_seat())
         for module in self.config.in_play:
-            module.leader_passed(self)  # type: ignore[arg-type]
+            module.leader_passed(self._game)
 
     def _next(self) -> None:
         """After a mission or a step between missions: the first step due in the table's
         order (rules.md §13.1), else the next team."""
         for module, step in self.config.agenda:
-            if module.due(self, step):  # type: ignore[arg-type]
+            if module.due(self._game, step):
                 self._put(phase=step)
-                module.enter(self, step)  # type: ignore[arg-type]
+                module.enter(self._game, step)
                 return
         self._put(phase=PROPOSAL)
 
@@ -544,7 +552,7 @@ class BaseGame:
         if after is not None:
             ending = ending[[m.id for m in ending].index(after) + 1:]
         for module in ending:
-            if module.third(self, side, turned):  # type: ignore[arg-type]
+            if module.third(self._game, side, turned):
                 return
         self._over(side, "three_successes" if side == RESISTANCE else "three_failures")
 
@@ -552,13 +560,13 @@ class BaseGame:
         """A side has won, and with it whoever shares its victory."""
         winners: tuple[tuple[str, str], ...] = ((winner, FULL),)
         for module in self.config.in_play:
-            winners += module.also_won(self, winner, reason)  # type: ignore[arg-type]
+            winners += module.also_won(self._game, winner, reason)
         self._put(phase=GAME_OVER, winner=winner, reason=reason, winners=winners)
 
     def _event(self, what: str) -> None:
         """A module's step was taken: the other modules hear of it."""
         for module in self.config.in_play:
-            module.happened(self, what)  # type: ignore[arg-type]
+            module.happened(self._game, what)
 
     # -- checks ---------------------------------------------------------------------------------
 

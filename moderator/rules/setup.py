@@ -148,7 +148,8 @@ def _compatible(players: int, chosen: frozenset[str]) -> None:
             raise RuleError("errors.uncovered", first=first, second=second, section=section)
 
 
-def _deck(players: int, modules: frozenset[str], roles: frozenset[str]) -> tuple:
+def _deck(players: int, modules: frozenset[str],
+          roles: frozenset[str]) -> tuple[tuple[str, int], ...]:
     """Each special character replaces an ordinary card of its own side (rules.md §10.1)."""
     specials: dict[str, int] = {}
     if "commander" in modules:

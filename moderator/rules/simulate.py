@@ -3,38 +3,40 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION,
     PLOT_DRAW, PLOT_GIVE, PROPOSAL, RESISTANCE, ROGUE_CLAIM, SPIES, VOTE, WATCH,
 )
-from moderator.rules.modules import Game, defector, hunter
+from moderator.rules.modules import Game, defector, hunter, plot
 
 #: Whom a random player names with each Plot card, given the game and the card's holder: the
 #: random policy (its order and weights are kept so that a seeded run repeats), not a rule;
 #: a target the rules refuse would fail the run.
-_TARGETS = {
+_TARGETS: dict[str, Callable[[Game, int], list[int]]] = {
     "overheard_conversation": lambda g, by: [(by - 1) % g.players, (by + 1) % g.players],
     "establish_confidence": lambda g, by: [s for s in range(g.players) if s != g.leader],
     "open_up": lambda g, by: [s for s in range(g.players) if s != by],
     "in_the_spotlight": lambda g, by: [s for s in g.proposals[-1].team if s != by],
-    "close_eye": lambda g, by: [s for s in g.proposals[-1].team if s not in g.plot.looked_at],
-    "take_responsibility": lambda g, by: [c.holder for c in g.plot.held if c.holder != by],
+    "close_eye": lambda g, by: [s for s in g.proposals[-1].team
+                                if s not in plot.state(g).looked_at],
+    "take_responsibility": lambda g, by: [c.holder for c in plot.state(g).held if c.holder != by],
 }
 
 
-def _use(game: Game, card, rng: random.Random) -> Game:
+def _use(game: Game, card: plot.Card, rng: random.Random) -> Game:
     """Use a Plot card with a random legal target (a held card whose targets ran out waits)."""
-    targets = _TARGETS.get(card.card, lambda g, by: [None])(game, card.holder)
+    aim = _TARGETS.get(card.card)
+    targets: list[int | None] = [None] if aim is None else list(aim(game, card.holder))
     if not targets:
-        return game if card not in game.plot.pending else game.use_plot(
+        return game if card not in plot.state(game).pending else game.use_plot(
             card.card, card.holder, target=None)
     target = rng.choice(targets)
     take = None
     if card.card == "take_responsibility":
-        take = rng.choice([c.card for c in game.plot.held if c.holder == target])
+        take = rng.choice([c.card for c in plot.state(game).held if c.holder == target])
     return game.use_plot(card.card, card.holder, target=target, take=take)
 
 
@@ -47,7 +49,7 @@ def _cast(game: Game, side: list[int], prefix: str) -> dict[str, int]:
     wanted = [c for c in order if c in deck]
     if deck.get(f"{prefix}-chief", 0) == 2:
         wanted.append(f"{prefix}-chief-2")
-    return dict(zip(wanted, side))
+    return dict(zip(wanted, side, strict=False))  # fewer characters than seats
 
 
 def random_game(
@@ -80,18 +82,20 @@ def random_game(
             game = _use(game, rng.choice(usable), rng)
             continue
         if game.phase == PLOT_DRAW:
-            game = game.draw_plot(rng.sample(game.plot.deck, game.plot_draws))
+            game = game.draw_plot(rng.sample(plot.state(game).deck, game.plot_draws))
         elif game.phase == PLOT_GIVE:
-            if game.plot.drawn:
-                taken = set(game.plot.given_to)
+            if plot.state(game).drawn:
+                taken = set(plot.state(game).given_to)
                 others = [s for s in seats if s != game.leader and s not in taken] or [
                     s for s in seats if s != game.leader]
-                game = game.give_plot(game.plot.drawn[0], rng.choice(others))
+                game = game.give_plot(plot.state(game).drawn[0], rng.choice(others))
             else:
-                game = _use(game, game.plot.pending[0], rng)
+                game = _use(game, plot.state(game).pending[0], rng)
         elif game.phase == PROPOSAL:
             mission = rng.choice(game.open_missions) if game.targeting else None
-            team = rng.sample(seats, game.team_size_for(mission or game.mission))
+            chosen = mission or game.mission
+            assert chosen is not None  # named by the leader under Targeting, else the next one
+            team = rng.sample(seats, game.team_size_for(chosen))
             others = [s for s in team if s != game.leader]
             sergeant = rng.choice(others) if "sergeant" in game.modules else None
             outside = [s for s in seats if s not in team and s != game.leader]
@@ -101,10 +105,11 @@ def random_game(
         elif game.phase == VOTE:
             game = game.vote(s for s in seats if rng.random() < approve)
         elif game.phase == WATCH:
-            game = game.give_watch(rng.choice(game.team))
+            game = game.give_watch(rng.choice(game.proposals[-1].team))
         elif game.phase == MISSION:
-            trapped = rng.choice(game.team) if "trapper" in game.modules else None
-            playing = [s for s in game.team if s != trapped]
+            on_team = game.proposals[-1].team
+            trapped = rng.choice(on_team) if "trapper" in game.modules else None
+            playing = [s for s in on_team if s != trapped]
             # After a Switch the two Defectors play for the other side (rules.md §5.2).
             failing = set(spies) ^ defectors if game.defectors_switched else set(spies)
             failed = [s for s in playing if s in failing and s != spy_reverser
@@ -123,11 +128,11 @@ def random_game(
         elif game.phase == INVESTIGATION:
             game = game.investigate(rng.choice([s for s in seats if s != game.investigator]))
         elif game.phase == ACCUSATION:
-            if game.hunt.early and rng.random() < 0.5:
+            if hunter.state(game).early and rng.random() < 0.5:
                 game = game.accuse(None)
             else:
                 accused = rng.randrange(players)
-                other = SPIES if game.hunt.accuser == RESISTANCE else RESISTANCE
+                other = SPIES if hunter.state(game).accuser == RESISTANCE else RESISTANCE
                 game = game.accuse(accused, "chief" if accused in chiefs[other] else "not-chief")
         elif game.phase == EXAMINATION:
             game = game.examine(rng.choice([s for s in seats if s not in game.inquisitors]))

@@ -79,7 +79,7 @@ class Game(BaseGame):
                 sergeant: int | None = None, investigator: int | None = None) -> Game:
         """The leader's team; under Targeting the mission it goes on (rules.md §2.1); with the
         Sergeant module the Sergeant (§8), with the Hunter the Investigator token (§6.1)."""
-        return super().propose(team, mission, sergeant=sergeant, investigator=investigator)
+        return self._propose(team, mission, {"sergeant": sergeant, "investigator": investigator})
 
     def play_mission(self, fails: int, rogue_success: int = 0, switched: int | None = None,
                      reverse: int = 0, trapped: int | None = None,
@@ -87,8 +87,9 @@ class Game(BaseGame):
         """The revealed Mission cards: the Fail cards (rules.md §1.5), Rogue Success (§7),
         Reverse (§6.2) and Chief Fail cards (§6.1), whom the Sergeant made switch (§8) and
         whose card the leader trapped (§5.3)."""
-        return super().play_mission(fails, rogue_success=rogue_success, switched=switched,
-                                    reverse=reverse, trapped=trapped, chief_fail=chief_fail)
+        return self._play_mission(fails, {
+            "rogue_success": rogue_success, "switched": switched, "reverse": reverse,
+            "trapped": trapped, "chief_fail": chief_fail})
 
     def switch_card(self, seat: int | None) -> Game:
         """The Sergeant's switch, on its own before Keeping a Close Eye on You (§8)."""

@@ -21,7 +21,7 @@ FIRST_ROUND = 3  # the first round that opens with a Loyalty card
 
 def due(revealed: tuple[str, ...], missions_done: int) -> bool:
     """Is a Loyalty card due now, at the start of round `missions_done + 1`?"""
-    return FIRST_ROUND - 1 <= missions_done and len(revealed) < missions_done - 1
+    return missions_done >= FIRST_ROUND - 1 and len(revealed) < missions_done - 1
 
 
 def refusal(revealed: tuple[str, ...], card: str) -> str | None:

@@ -16,7 +16,7 @@ from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
     from moderator.rules.modules import Game
-    from moderator.rules.records import Proposal
+    from moderator.rules.records import Mission, Proposal
 
 #: From this many players on: Chief Fail cards and three kinds of Hunter Loyalty card.
 CHIEF_FAIL_PLAYERS = 7
@@ -56,7 +56,7 @@ def verdict(accuser: str, shown: str | None, coordinator: bool) -> str | None:
 
 def shown_cards(game: Game) -> tuple[str, ...]:
     """What the accused player's card can show, for the Hunter who accuses now."""
-    if game.hunt is not None and game.hunt.accuser == SPIES and "coordinator" in game.characters:
+    if game.hunt is not None and state(game).accuser == SPIES and "coordinator" in game.characters:
         return (CHIEF, NOT_CHIEF, COORDINATOR)
     return (CHIEF, NOT_CHIEF)
 
@@ -84,6 +84,12 @@ class Hunt:
     declined: tuple[int, ...] = ()  # missions after which the early accusation was declined
 
 
+def state(game: Game) -> Hunt:
+    """The Hunter state of a game with the module (the hooks run only then)."""
+    assert game.hunt is not None
+    return game.hunt
+
+
 def chiefs_possible(game: Game) -> int:
     """How many Chief Fail cards a team can reveal: one per spy Chief, at 7+ only."""
     if game.hunt is None or not chief_fail_cards(game.players):
@@ -101,7 +107,7 @@ def investigator(game: Game) -> int | None:
 
 
 def early_accusations(game: Game) -> int:
-    return sum(a.early for a in game.hunt.accusations) if game.hunt else 0
+    return sum(a.early for a in state(game).accusations) if game.hunt else 0
 
 
 def blame_open(game: Game) -> bool:
@@ -160,7 +166,7 @@ class Hunter(Module):
 
     def third(self, game: Game, side: str, turned: bool) -> bool:
         """A side's third result: its Hunter must accuse first."""
-        game._put(phase=ACCUSATION, hunt=replace(game.hunt, accuser=side, early=False))
+        game._put(phase=ACCUSATION, hunt=replace(state(game), accuser=side, early=False))
         return True
 
     def stakes(self, game: Game, side: str) -> tuple[str, bool] | None:
@@ -171,25 +177,25 @@ class Hunter(Module):
         if last is None:
             return False
         if step == INVESTIGATION:
-            return all(m != last.mission for m, _, _ in game.hunt.investigations)
+            return all(m != last.mission for m, _, _ in state(game).investigations)
         return self._early_due(game, last)
 
     @staticmethod
-    def _early_due(game: Game, last) -> bool:
+    def _early_due(game: Game, last: Mission) -> bool:
         """After a failed mission with a spy Chief's Fail the spy Hunter may accuse at once:
         at 7+ a Chief Fail shows it, at 5-6 the host confirms the claim (rules.md §6.1)."""
-        hunt = game.hunt
+        hunt = state(game)
         if last.succeeded or last.turned or last.mission in hunt.declined:
             return False
         if any(a.early and a.mission == last.mission for a in hunt.accusations):
             return False
         if game.setting("hunter-early-accusation") == "once-per-game" and early_accusations(game):
             return False
-        return last.chief_fail > 0 if chief_fail_cards(game.players) else last.fails > 0
+        return bool(last.chief_fail if chief_fail_cards(game.players) else last.fails)
 
     def enter(self, game: Game, step: str) -> None:
         if step == ACCUSATION:
-            game._put(hunt=replace(game.hunt, accuser=SPIES, early=True))
+            game._put(hunt=replace(state(game), accuser=SPIES, early=True))
 
     def phase_inputs(self, game: Game, given: Given) -> tuple[Input, ...]:
         if game.phase == INVESTIGATION:
@@ -197,7 +203,7 @@ class Hunter(Module):
             return (Input("player", "seat", tuple(s for s in range(game.players) if s != by)),)
         if game.phase == ACCUSATION:
             seats = tuple(range(game.players))
-            accused = Input("accused", "seat", (None, *seats) if game.hunt.early else seats)
+            accused = Input("accused", "seat", (None, *seats) if state(game).early else seats)
             if given.get("accused", 0) is None:
                 return (accused,)
             return (accused, Input("shown", "shown", shown_cards(game)))
@@ -209,11 +215,12 @@ def investigate(game: Game, target: int) -> Game:
     game._expect(INVESTIGATION)
     game._check_seats((target,))
     by = investigator(game)
+    assert by is not None  # the leader or the Investigator token's holder of that mission
     if target == by:
         raise RuleError("errors.investigate_self")
     done = game._copy()
     record = (game.missions[-1].mission, by, target)
-    done._put(hunt=replace(game.hunt, investigations=game.hunt.investigations + (record,)))
+    done._put(hunt=replace(state(game), investigations=state(game).investigations + (record,)))
     done._next()
     return done
 
@@ -222,7 +229,7 @@ def accuse(game: Game, accused: int | None, shown: str | None = None) -> Game:
     """A Hunter names a player as the other side's Chief; the accused shows whether they
     are (chief, not-chief, coordinator). Only the early accusation may be declined."""
     game._expect(ACCUSATION)
-    hunt, last = game.hunt, game.missions[-1]
+    hunt, last = state(game), game.missions[-1]
     done = game._copy()
     if accused is None:
         if not hunt.early:
@@ -232,14 +239,16 @@ def accuse(game: Game, accused: int | None, shown: str | None = None) -> Game:
         done._next()
         return done
     game._check_seats((accused,))
-    found = verdict(hunt.accuser, shown, "coordinator" in game.characters)
-    if found is None:
+    accuser = hunt.accuser
+    assert accuser is not None  # an accusation is due: its Hunter's side is known
+    found = verdict(accuser, shown, "coordinator" in game.characters)
+    if found is None or shown is None:
         raise RuleError("errors.accusation_shown", shown=shown)
-    record = Accusation(hunt.accuser, accused, shown, last.mission, hunt.early)
+    record = Accusation(accuser, accused, shown, last.mission, hunt.early)
     done._put(hunt=replace(hunt, accuser=None, early=False,
                            accusations=hunt.accusations + (record,)))
     if found == "found":
-        done._over(hunt.accuser, "hunter_found_chief")
+        done._over(accuser, "hunter_found_chief")
     elif found == "coordinator":
         done._over(SPIES, "hunter_found_coordinator")
     else:  # a wrong accusation turns the mission over, and play goes on
@@ -261,5 +270,5 @@ def blame(game: Game, deep_agent: int, blamed: int, pretender: bool) -> Game:
         raise RuleError("errors.blame_twice")
     game._check_seats((deep_agent, blamed))
     done = game._copy()
-    done._put(hunt=replace(game.hunt, blame=(deep_agent, blamed, pretender)))
+    done._put(hunt=replace(state(game), blame=(deep_agent, blamed, pretender)))
     return done

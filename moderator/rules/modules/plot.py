@@ -133,6 +133,12 @@ class Plot:
     drawn_in: int = 0  # the round whose Plot cards were drawn last
 
 
+def state(game: Game) -> Plot:
+    """The Plot cards of a game with the module (the hooks run only then)."""
+    assert game.plot is not None
+    return game.plot
+
+
 def _plot(game: Game, **changes: object) -> None:
     game._put(plot=evolve(game.plot, **changes))
 
@@ -141,14 +147,14 @@ def draws_now(game: Game) -> int:
     """How many cards the round's first leader draws now (fewer if the deck runs out)."""
     if game.plot is None:
         return 0
-    return min(draws(game.players, game.setting("plot-deck")), len(game.plot.deck))
+    return min(draws(game.players, game.setting("plot-deck")), len(state(game).deck))
 
 
 def opinion_makers(game: Game) -> tuple[int, ...]:
     """Who must reveal their vote before everyone else (rules.md §3.4)."""
     if game.plot is None:
         return ()
-    return tuple(sorted({c.bound for c in game.plot.held
+    return tuple(sorted({c.bound for c in state(game).held
                          if c.card == OPINION_MAKER and c.bound is not None}))
 
 
@@ -159,9 +165,9 @@ def usable(game: Game) -> tuple[Card, ...]:
     they are played), and within a window from the leader clockwise (rules.md §3.3)."""
     if game.plot is None or game.phase == GAME_OVER:
         return ()
-    ready = [c for c in game.plot.pending + game.plot.held if window(game, c) is None]
+    ready = [c for c in state(game).pending + state(game).held if window(game, c) is None]
     return tuple(sorted(ready, key=lambda c: (
-        c not in game.plot.pending, WINDOW_ORDER.get(c.card, 0),
+        c not in state(game).pending, WINDOW_ORDER.get(c.card, 0),
         (c.holder - game.seat) % game.players,
     )))
 
@@ -175,8 +181,8 @@ def targets(game: Game, card: Card) -> list[int] | None:
         ESTABLISH_CONFIDENCE: [s for s in seats if s != game.seat],
         OPEN_UP: [s for s in seats if s != by],
         IN_THE_SPOTLIGHT: [s for s in team if s != by],
-        CLOSE_EYE: [s for s in team if s not in game.plot.looked_at],
-        TAKE_RESPONSIBILITY: sorted({c.holder for c in game.plot.held if c.holder != by}),
+        CLOSE_EYE: [s for s in team if s not in state(game).looked_at],
+        TAKE_RESPONSIBILITY: sorted({c.holder for c in state(game).held if c.holder != by}),
     }
     return found.get(card.card)
 
@@ -184,7 +190,7 @@ def targets(game: Game, card: Card) -> list[int] | None:
 def receivers(game: Game) -> tuple[int, ...]:
     """Who may receive the next drawn card: never the leader, and under the default
     `plot-hand-out` nobody twice in a round (rules.md §3.2)."""
-    given = set(game.plot.given_to) if game.setting("plot-hand-out") == "different-players" \
+    given = set(state(game).given_to) if game.setting("plot-hand-out") == "different-players" \
         else set()
     return tuple(s for s in range(game.players) if s != game.seat and s not in given)
 
@@ -201,8 +207,8 @@ def card_shown(game: Game) -> str:
 
 def window(game: Game, held: Card) -> str | None:
     """Why `held` cannot be used now (an i18n key), or None (rules.md §3.3)."""
-    state, card = game.plot, held.card
-    if held in state.pending:
+    cards, card = state(game), held.card
+    if held in cards.pending:
         return None
     if card in LASTING:
         return "errors.plot_lasting"
@@ -210,22 +216,22 @@ def window(game: Game, held: Card) -> str | None:
         return "errors.plot_same_round"
     if card == STRONG_LEADER:
         before_first_action = game.phase in (PLOT_DRAW, PROPOSAL) and (
-            not state.leader_acted
+            not cards.leader_acted
             or game.setting("plot-strong-leader-window") == "before-team-tokens"
         )
         if not before_first_action:
             return "errors.plot_window.strong_leader"
-        if state.strong_leader_used:
+        if cards.strong_leader_used:
             return "errors.plot_strong_leader_twice"
         if held.holder == game.seat:
             return "errors.plot_strong_leader_self"
         return None
     if card == NO_CONFIDENCE:
-        return None if state.just_approved else "errors.plot_window.no_confidence"
+        return None if cards.just_approved else "errors.plot_window.no_confidence"
     played = game.phase == MISSION and (game.switch is not None or "sergeant" not in game.modules)
     if card == IN_THE_SPOTLIGHT:  # before anyone picks a card
-        ahead = game.phase in (WATCH, MISSION) and state.spotlight is None
-        if ahead and not state.looked_at and game.switch is None:
+        ahead = game.phase in (WATCH, MISSION) and cards.spotlight is None
+        if ahead and not cards.looked_at and game.switch is None:
             return None
         return "errors.plot_window.in_the_spotlight"
     if card == CLOSE_EYE:  # cards played face down, after the Sergeant's switch (§3.3, §8)
@@ -243,7 +249,7 @@ def window(game: Game, held: Card) -> str | None:
 
 
 def _takeable(game: Game, taker: int) -> bool:
-    return any(c.holder != taker for c in game.plot.held)
+    return any(c.holder != taker for c in state(game).held)
 
 
 class PlotModule(Module):
@@ -269,7 +275,7 @@ class PlotModule(Module):
             _plot(game, just_approved=False)
 
     def limits(self, game: Game, name: str, given: Given) -> tuple[Limit, ...]:
-        spotlight = game.plot.spotlight
+        spotlight = state(game).spotlight
         if name != "switched" or spotlight is None:
             return ()
         # played face up: it cannot be switched (rules.md §8)
@@ -279,14 +285,14 @@ class PlotModule(Module):
         _plot(game, given_to=(), spotlight=None, looked_at=())
 
     def next_seat(self, game: Game, seat: int) -> int:
-        resume = game.plot.resume_seat
+        resume = state(game).resume_seat
         return seat if resume is None else resume
 
     def leader_passed(self, game: Game) -> None:
         _plot(game, resume_seat=None, leader_acted=False, just_approved=False)
 
     def due(self, game: Game, step: str) -> bool:
-        return draws_now(game) > 0 and game.plot.drawn_in != len(game.missions) + 1
+        return draws_now(game) > 0 and state(game).drawn_in != len(game.missions) + 1
 
     def enter(self, game: Game, step: str) -> None:
         _plot(game, leader_acted=False)
@@ -299,7 +305,7 @@ def draw_plot(game: Game, cards: Iterable[str]) -> Game:
     count = draws_now(game)
     if len(cards) != count:
         raise RuleError("errors.plot_draw_count", count=count)
-    left = without(game.plot.deck, cards)
+    left = without(state(game).deck, cards)
     if left is None:
         raise RuleError("errors.plot_not_in_deck", cards=", ".join(cards))
     done = game._copy()
@@ -313,28 +319,28 @@ def give_plot(game: Game, card: str, to: int) -> Game:
     """The leader hands a drawn card to another player, never to themselves (§3.2)."""
     game._expect(PLOT_GIVE)
     game._check_seats((to,))
-    state = game.plot
-    drawn = list(state.drawn)
+    cards = state(game)
+    drawn = list(cards.drawn)
     if card not in drawn:
         raise RuleError("errors.plot_not_drawn", card=card)
     if to == game.seat:
         raise RuleError("errors.plot_give_leader")
-    if to in state.given_to and game.setting("plot-hand-out") == "different-players":
+    if to in cards.given_to and game.setting("plot-hand-out") == "different-players":
         raise RuleError("errors.plot_give_twice", seat=to)
     drawn.remove(card)
     received = Card(card, to, len(game.missions) + 1, bound=to if card in LASTING else None)
     done = game._copy()
-    _plot(done, drawn=tuple(drawn), given_to=state.given_to + (to,))
+    _plot(done, drawn=tuple(drawn), given_to=cards.given_to + (to,))
     immediate = card in IMMEDIATE or (
         card == TAKE_RESPONSIBILITY and game.setting("plot-take-responsibility") == "immediate"
     )
     if not immediate:
-        _plot(done, held=done.plot.held + (received,))
+        _plot(done, held=state(done).held + (received,))
     elif card == TAKE_RESPONSIBILITY and not _takeable(done, to):
         # Nobody else holds a Plot card: it has no effect (rules.md §3.4, C).
-        _plot(done, discarded=done.plot.discarded + (card,))
+        _plot(done, discarded=state(done).discarded + (card,))
     else:
-        _plot(done, pending=done.plot.pending + (received,))
+        _plot(done, pending=state(done).pending + (received,))
         return done
     _handed_out(done)
     return done
@@ -348,8 +354,8 @@ def use_plot(game: Game, card: str, by: int, target: int | None = None,
     if game.phase == GAME_OVER:
         raise RuleError("errors.game_over")
     game._check_seats((by,))
-    state = game.plot
-    mine = [c for c in state.pending + state.held if c.card == card and c.holder == by]
+    cards = state(game)
+    mine = [c for c in cards.pending + cards.held if c.card == card and c.holder == by]
     if not mine:
         raise RuleError("errors.plot_not_held", card=card, seat=by)
     held = mine[0]
@@ -365,10 +371,10 @@ def use_plot(game: Game, card: str, by: int, target: int | None = None,
             raise RuleError("errors.plot_no_target", card=card)
         game._check_seats((target,))
     done = game._copy()
-    _plot(done, pending=tuple(c for c in state.pending if c is not held),
-          held=tuple(c for c in state.held if c is not held),
-          discarded=state.discarded + (card,),
-          uses=state.uses + (PlotUse(card, by, game.round, target, take),),
+    _plot(done, pending=tuple(c for c in cards.pending if c is not held),
+          held=tuple(c for c in cards.held if c is not held),
+          discarded=cards.discarded + (card,),
+          uses=cards.uses + (PlotUse(card, by, len(game.missions) + 1, target, take),),
           just_approved=False)
     _resolve(game, done, card, by, target, take)
     return done
@@ -394,9 +400,9 @@ def _resolve(game: Game, done: Game, card: str, by: int, target: int | None,
     elif card == CLOSE_EYE:
         if target not in team:
             raise RuleError("errors.plot_target_team", card=card)
-        if target in game.plot.looked_at:
+        if target in state(game).looked_at:
             raise RuleError("errors.plot_looked_twice", seat=target)
-        _plot(done, looked_at=game.plot.looked_at + (target,))
+        _plot(done, looked_at=state(game).looked_at + (target,))
     elif card == TAKE_RESPONSIBILITY:
         _take(done, by, target, take)
     elif card == STRONG_LEADER:
@@ -414,15 +420,15 @@ def _take(done: Game, by: int, target: int | None, take: str | None) -> None:
     """Take Responsibility: `by` takes the card `take` from `target` (rules.md §3.4)."""
     if target == by:
         raise RuleError("errors.plot_target_self", card=TAKE_RESPONSIBILITY)
-    theirs = [c for c in done.plot.held if c.holder == target and c.card == take]
+    theirs = [c for c in state(done).held if c.holder == target and c.card == take]
     if not theirs:
         raise RuleError("errors.plot_take_missing", seat=target)
     taken = theirs[0]
     bound = taken.bound
     if taken.card in LASTING and done.setting("plot-opinion-maker-taken") == "binds-taker":
         bound = by
-    moved = replace(taken, holder=by, received=done.round, bound=bound)
-    _plot(done, held=tuple(moved if c is taken else c for c in done.plot.held))
+    moved = replace(taken, holder=by, received=len(done.missions) + 1, bound=bound)
+    _plot(done, held=tuple(moved if c is taken else c for c in state(done).held))
 
 
 def _strong_leader(done: Game, by: int) -> None:
@@ -436,5 +442,5 @@ def _strong_leader(done: Game, by: int) -> None:
 
 def _handed_out(done: Game) -> None:
     """Once every drawn card is handed out and every ★ card resolved, the team is next."""
-    if done.phase == PLOT_GIVE and not done.plot.drawn and not done.plot.pending:
+    if done.phase == PLOT_GIVE and not state(done).drawn and not state(done).pending:
         done._next()

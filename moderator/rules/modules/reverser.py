@@ -50,7 +50,7 @@ class Reverser(Module):
         return -(SPY_REVERSER in game.characters)
 
     def result(self, game: Game, succeeded: bool, given: Given) -> bool:
-        return succeeded != (given.get("reverse", 0) % 2 == 1)
+        return succeeded != (int(given.get("reverse", 0)) % 2 == 1)
 
     def mission_record(self, game: Game, proposal: object, given: Given) -> dict[str, object]:
         return {"reverse": given.get("reverse", 0)}
