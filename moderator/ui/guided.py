@@ -11,10 +11,8 @@ saved, so a game left at any prompt (quit, Ctrl-C, a closed lid) goes on at the 
 
 from __future__ import annotations
 
-import time
 import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
 from typing import Any
 
 from moderator import narration
@@ -26,92 +24,13 @@ from moderator.rules import (
 )
 from moderator.session import Session
 from moderator.ui import timer, views
-from moderator.ui.prompts import Choice, Prompter, Shortcut
+from moderator.ui.guide import (
+    NOBODY, Guide, Quit, ShortcutPressed, allowed, players,
+)
+from moderator.ui.prompts import Choice
 
 #: Answers of the menus that are not an action.
-CLOSE, AGAIN, GO, RANDOM, NOBODY = "close", "again", "go", "random", "nobody"
-
-
-class Quit(Exception):
-    """The host chose to stop. Nothing is lost: every step is on disk already."""
-
-
-class ShortcutPressed(Exception):
-    """A key always at hand (undo, the table, the rules, quit) left a menu of the game; the
-    guided loop handles it in one place, so no step has to check for it."""
-
-    def __init__(self, shortcut: Shortcut) -> None:
-        super().__init__(shortcut.command)
-        self.shortcut = shortcut
-
-
-@dataclass
-class Guide:
-    """What the guided game talks through, and the group's choices for it."""
-
-    console: Any  # a rich Console
-    prompter: Prompter
-    lang: str
-    show_votes: bool = True  # groups that play without the vote history turn it off
-    timer: float = 0  # seconds of discussion per proposal; 0: no timer
-    # The hook where the voice speaks the reveal: called with its lines as (text, pause in
-    # seconds), True if they were spoken; without it, or when it could not speak, the reveal
-    # is shown as text for the host to read aloud.
-    read_aloud: Callable[[list[tuple[str, float]]], bool] | None = None
-    clock: Callable[[], float] = time.monotonic
-    began: dict[int, float] = field(default_factory=dict)  # proposal -> discussion start
-    answers: dict[tuple, dict] = field(default_factory=dict)  # a step's answers so far
-    passed: dict[tuple, set] = field(default_factory=dict)  # Plot: who said no, per window
-    kept: dict[tuple, tuple] = field(default_factory=dict)  # a list's ticks while `t` or `r`
-
-    def select(self, question: str, choices: Sequence[Choice], hint: str = "",
-               footer: Callable[[], str] | None = None, pause: bool = False) -> Any:
-        """A menu of the game, with the keys always at hand; one choice's value. A menu with
-        one choice is said, not asked, unless it is a `pause` the host ends."""
-        if len(choices) == 1 and not pause:
-            self.say("play.only_choice", question=question, answer=choices[0].title)
-            return choices[0].value
-        return self._asked(self.prompter.select(
-            question, choices, hint=hint or t(self.lang, "play.hint_select"),
-            shortcuts=shortcuts(self.lang), footer=footer))
-
-    def checkbox(self, question: str, choices: Sequence[Choice], hint: str,
-                 validate: Callable[[list], str | None] | None = None,
-                 footer: Callable[[], str] | None = None) -> list:
-        """A list to tick, with the keys always at hand; the ticked values. A look at the
-        table or the rules in the middle of it keeps what was ticked so far."""
-        asked = (question, tuple(c.value for c in choices))
-        ticked = self.kept.pop(asked, None)
-        if ticked is not None:
-            choices = [replace(c, checked=c.value in ticked) for c in choices]
-        answer = self.prompter.checkbox(
-            question, choices, hint=hint, validate=validate, shortcuts=shortcuts(self.lang),
-            footer=footer)
-        if isinstance(answer, Shortcut) and answer.command in ("table", "rules"):
-            self.kept[asked] = answer.ticked
-        return self._asked(answer)
-
-    @staticmethod
-    def _asked(answer: Any) -> Any:
-        if isinstance(answer, Shortcut):
-            raise ShortcutPressed(answer)
-        return answer
-
-    def say(self, key: str, /, style: str | None = None, **params: object) -> None:
-        """A catalogue text."""
-        self.show(t(self.lang, key, **params), style)
-
-    def show(self, text: str, style: str | None = None) -> None:
-        """A line of text, never read as markup: it may hold players' names."""
-        from rich.text import Text
-
-        self.console.print(Text(text, style=style or ""))
-
-    def heading(self, text: str) -> None:
-        from rich.text import Text
-
-        self.console.print()
-        self.console.rule(Text(text, style="bold"))
+CLOSE, AGAIN, GO, RANDOM = "close", "again", "go", "random"
 
 
 # -- before the game ------------------------------------------------------------------------
@@ -298,12 +217,6 @@ def show_table(guide: Guide, current: Session) -> None:
     guide.console.print(views.table(current, guide.lang, guide.show_votes, next_step=False))
 
 
-def shortcuts(lang: str) -> tuple[Shortcut, ...]:
-    """The keys always at hand at a menu of the game."""
-    keys = (("u", "undo"), ("t", "table"), ("r", "rules"), ("q", "quit"))
-    return tuple(Shortcut(key, command, t(lang, f"play.key.{command}")) for key, command in keys)
-
-
 def use(guide: Guide, current: Session, command: str) -> Session:
     """Undo the last step, show the table, look a rule up, or quit."""
     if command == "undo":
@@ -353,18 +266,6 @@ def discussion(guide: Guide, proposal: int) -> Callable[[], str] | None:
         return None
     began = guide.began.setdefault(proposal, guide.clock())
     return lambda: timer.line(guide.lang, guide.clock() - began, guide.timer)
-
-
-def allowed(game, name: str, **given: object) -> tuple:
-    """The values the engine allows now for its input `name` of the current step."""
-    return next(i.choices for i in game.inputs(given) if i.name == name)
-
-
-def players(names: Sequence[str], seats: Sequence[int] | None = None) -> list[Choice]:
-    """Players by seat number and name (all, unless `seats` says which); typing the seat
-    number (0 for seat 10) picks one."""
-    return [Choice(f"{seat + 1} {names[seat]}", seat, key=str((seat + 1) % 10))
-            for seat in (range(len(names)) if seats is None else seats)]
 
 
 def tick_hint(lang: str, key: str, players: int) -> str:

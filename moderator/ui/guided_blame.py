@@ -9,7 +9,7 @@ from typing import Any
 
 from moderator.i18n import t
 from moderator.session import Session
-from moderator.ui.guided import NOBODY, Guide, players
+from moderator.ui.guide import NOBODY, Guide, players
 from moderator.ui.prompts import Choice
 
 

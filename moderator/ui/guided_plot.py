@@ -17,7 +17,7 @@ from moderator.i18n import t
 from moderator.rules import PLOT_DRAW, PLOT_GIVE
 from moderator.rules.modules import plot
 from moderator.session import Session
-from moderator.ui.guided import NOBODY, Guide, players
+from moderator.ui.guide import NOBODY, Guide, players
 from moderator.narration import card_name, shown_card
 from moderator.ui.prompts import Choice
 
