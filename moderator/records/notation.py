@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields, is_dataclass
+from typing import Any
 
 from moderator import session
 from moderator.i18n import has, t
@@ -157,8 +158,18 @@ def mission_line(m, names: list[str], lang: str) -> str:
 def module_fields(record, base: frozenset[str]) -> list[tuple[str, object, bool]]:
     """The module fields of a proposal or mission that are not at their default, in the
     engine's order: (name, value, whether it is a seat)."""
-    return [(f.name, getattr(record, f.name), f.default is None) for f in fields(record)
-            if f.name not in base and getattr(record, f.name) != f.default]
+    return [(name, getattr(record, name), default is None)
+            for name, default in record_fields(record)
+            if name not in base and getattr(record, name) != default]
+
+
+def record_fields(record: Any) -> list[tuple[str, object]]:
+    """A record's fields with their defaults, in order: the engine's named tuples, or a
+    dataclass (a newer engine's record); a field without a default has `MISSING`."""
+    if is_dataclass(record):
+        return [(f.name, f.default) for f in fields(record)]
+    defaults = record._field_defaults
+    return [(name, defaults.get(name, MISSING)) for name in record._fields]
 
 
 def extras(record, base: frozenset[str], names: list[str], lang: str) -> list[str]:
@@ -307,9 +318,9 @@ def csv_text(record: Written) -> str:
         m = next(went, None) if p.approved else None
         if m is not None:
             row.update(result="success" if m.succeeded else "fail", fails=m.fails)
-            for field in fields(m):
-                if field.name in columns[columns.index("fails") + 1:]:
-                    value = getattr(m, field.name)
-                    row[field.name] = name(value) if field.default is None else value
+            for field, default in record_fields(m):
+                if field in columns[columns.index("fails") + 1:]:
+                    value = getattr(m, field)
+                    row[field] = name(value) if default is None else value
         writer.writerow(row)
     return out.getvalue()

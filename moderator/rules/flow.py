@@ -7,8 +7,7 @@ without import circles.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from moderator.rules.errors import RuleError
 
@@ -42,20 +41,26 @@ def other_side(side: str) -> str:
     return SPIES if side == RESISTANCE else RESISTANCE
 
 
-def check_seats(players: int, seats: Iterable[object]) -> None:
+def check_seats(players: int, seats: tuple[object, ...]) -> None:
     """Every seat a real one, none twice."""
+    try:
+        if len(set(seats)) == len(seats) and all(
+                type(seat) is int and 0 <= seat < players for seat in seats):
+            return  # the usual case, in one pass; otherwise find what is wrong, in order
+    except TypeError:  # an unhashable "seat": said below
+        pass
     seen: set[object] = set()
     for seat in seats:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        if type(seat) is not int or not 0 <= seat < players:  # a bool is no seat either
             raise RuleError("errors.seat_range", seat=seat, players=players)
         if seat in seen:
             raise RuleError("errors.player_twice", seat=seat)
         seen.add(seat)
 
 
-@dataclass(frozen=True, slots=True)
-class Limit:
-    """One rule on a value the host gives: `allows(value)`, else the refusal `code`."""
+class Limit(NamedTuple):
+    """One rule on a value the host gives: `allows(value)`, else the refusal `code`. (A
+    named tuple: every action makes a few.)"""
 
     allows: Callable[[Any], bool]
     code: str
@@ -70,7 +75,6 @@ def limit(allows: Callable[[Any], bool], code: str, **params: object) -> Limit:
     return Limit(allows, code, tuple(params.items()))
 
 
-@dataclass(frozen=True, slots=True)
 class Input:
     """Something the current step asks the host for, and what the rules allow.
 
@@ -80,22 +84,39 @@ class Input:
     "nobody"); `size` > 1 asks for that many of the choices at once (a team); `default` is
     the value when the host says nothing. The same limits that make the choices refuse a
     wrong value, so what the host is offered and what the engine accepts never drift apart.
+    The choices are worked out only when asked for: checking a value needs the limits alone.
     """
 
-    name: str
-    kind: str
-    choices: tuple[Any, ...]
-    size: int = 1
-    limits: tuple[Limit, ...] = ()
-    default: Any = None
+    __slots__ = ("_choices", "candidates", "default", "kind", "limits", "name", "size")
+
+    def __init__(self, name: str, kind: str, candidates: Iterable[Any], size: int = 1,
+                 limits: tuple[Limit, ...] = (), default: Any = None) -> None:
+        self.name, self.kind, self.size = name, kind, size
+        self.candidates, self.limits, self.default = candidates, limits, default
+        self._choices: tuple[Any, ...] | None = None
+
+    @property
+    def choices(self) -> tuple[Any, ...]:
+        if self._choices is None:
+            limits = self.limits
+            self._choices = tuple(c for c in self.candidates
+                                  if all(rule.allows(c) for rule in limits))
+        return self._choices
 
     def check(self, value: object) -> None:
         for rule in self.limits:
             rule.check(value)
 
+    def narrowed(self, extra: tuple[Limit, ...]) -> Input:
+        """The same input with more limits (another module's)."""
+        return Input(self.name, self.kind, self.candidates, self.size, self.limits + extra,
+                     self.default)
+
+    def __repr__(self) -> str:
+        return f"Input({self.name!r}, {self.kind!r}, choices={self.choices!r})"
+
 
 def ask(name: str, candidates: Iterable[Any], *limits: Limit, kind: str = "seat",
         default: Any = None) -> Input:
     """An input whose choices are the candidates every limit allows."""
-    allowed = tuple(c for c in candidates if all(rule.allows(c) for rule in limits))
-    return Input(name, kind, allowed, 1, limits, default)
+    return Input(name, kind, candidates, 1, limits, default)

@@ -20,7 +20,7 @@ from moderator.rules import setup, tables
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     BEFORE_TEAM, FULL, GAME_OVER, MISSION, PLAYING, PLOT_DRAW, PLOT_GIVE, PROPOSAL, RESISTANCE,
-    SPIES, TEAM_CHOSEN, VOTE, Input, ask, check_seats, limit,
+    SPIES, TEAM_CHOSEN, VOTE, Input, Limit, check_seats,
 )
 from moderator.rules.house_rules import settle as settle_house_rules
 from moderator.rules.records import Mission, Proposal
@@ -42,6 +42,7 @@ class Config:
     variants: frozenset[str]
     roles: frozenset[str]  # optional characters chosen at setup
     characters: frozenset[str]  # every character card in the deck
+    deck: tuple[tuple[str, int], ...]  # each character card and how many
     house_rules: tuple[tuple[str, str], ...]
     # Derived once, for the hot path and the hook loops (the orders of the table).
     settings: dict[str, str] = field(compare=False, repr=False)
@@ -49,9 +50,12 @@ class Config:
     asked: tuple[Module, ...] = field(compare=False, repr=False)  # inputs, in asking order
     ending: tuple[Module, ...] = field(compare=False, repr=False)  # at a third result
     agenda: tuple[tuple[Module, str], ...] = field(compare=False, repr=False)
+    spies: int = field(compare=False, repr=False)
     sizes: tuple[int, ...] = field(compare=False, repr=False)  # team size of missions 1-5
     needed: tuple[int, ...] = field(compare=False, repr=False)  # Fail cards that fail them
     targeting: bool = field(compare=False, repr=False)
+    #: Inputs worked out once for this setup (they depend on it and on the counts alone).
+    kept: dict[tuple[Any, ...], Input] = field(default_factory=dict, compare=False, repr=False)
 
 
 class BaseGame:
@@ -100,10 +104,9 @@ class BaseGame:
         if isinstance(first_leader, bool) or not isinstance(first_leader, int) or not (
                 0 <= first_leader < players):
             raise RuleError("errors.seat_range", seat=first_leader, players=players)
-        settled = settle_house_rules(house_rules)
+        settled = _DEFAULT_RULES if not house_rules else tuple(
+            sorted(settle_house_rules(house_rules).items()))
         config = cls._configure(checked, first_leader, frozenset(roles), settled)
-        for module in config.in_play:
-            module.check_setup(config)
         game = object.__new__(cls)
         game.__dict__.update(cls.DEFAULTS)
         game._put(config=config, proposals=(), missions=(), phase=PROPOSAL, seat=first_leader,
@@ -115,18 +118,35 @@ class BaseGame:
 
     @classmethod
     def _configure(cls, checked: setup.Setup, first_leader: int, roles: frozenset[str],
-                   settled: dict[str, str]) -> Config:
+                   settled: tuple[tuple[str, str], ...]) -> Config:
+        """The fixed setup, made once per configuration and checked by every module."""
+        key = (cls, checked, first_leader, roles, settled)
+        config = _CONFIGS.get(key)
+        if config is None:
+            config = cls._new_config(checked, first_leader, roles, dict(settled))
+            for module in config.in_play:
+                module.check_setup(config)
+            if len(_CONFIGS) > 512:
+                _CONFIGS.clear()
+            _CONFIGS[key] = config
+        return config
+
+    @classmethod
+    def _new_config(cls, checked: setup.Setup, first_leader: int, roles: frozenset[str],
+                    settled: dict[str, str]) -> Config:
         by_id = {m.id: m for m in cls.MODULES if m.id in checked.modules}
         players = checked.players
         extra = sum(m.extra_team_members(players) for m in by_id.values())
         return Config(
             players=players, first_leader=first_leader, modules=checked.modules,
             variants=checked.variants, roles=roles, characters=frozenset(checked.deck),
+            deck=checked.characters,
             house_rules=tuple(sorted(settled.items())), settings=settled,
             in_play=tuple(by_id.values()),
             asked=tuple(by_id[i] for i in cls.ASK_ORDER if i in by_id),
             ending=tuple(by_id[i] for i in cls.THIRD_ORDER if i in by_id),
             agenda=tuple((by_id[i], step) for i, step in cls.AGENDA if i in by_id),
+            spies=tables.spies(players),
             sizes=tuple(tables.team_size(players, k) + extra
                         for k in range(1, tables.MISSIONS + 1)),
             needed=tuple(tables.fails_needed(players, k) for k in range(1, tables.MISSIONS + 1)),
@@ -202,7 +222,7 @@ class BaseGame:
 
     @property
     def spies(self) -> int:
-        return tables.spies(self.config.players)
+        return self.config.spies
 
     @property
     def targeting(self) -> bool:
@@ -322,22 +342,28 @@ class BaseGame:
     def _card_inputs(self, given: Given) -> tuple[Input, ...]:
         """Before the reveal the modules' choices on the table (trap, switch), then the Fail
         cards, then the modules' cards counted in the reveal (rules.md §1.5, §5.3, §8)."""
-        asked: list[Input] = []
-        for module in self.config.asked:
-            asked.extend(module.card_inputs(self._game, given, False))
-        revealed = self.revealed(given)
-        most = self.spies
-        for module in self.config.in_play:
-            most += module.spy_fails(self._game, given)
-        asked.append(ask(
-            "fails", range(revealed + 1),
-            limit(lambda n: n <= revealed, "errors.fails_range", size=revealed),
-            limit(lambda n: n <= most, self._fewer_fails(), spies=most),
-            kind="count", default=0,
-        ))
-        for module in self.config.asked:
-            asked.extend(module.card_inputs(self._game, given, True))
+        config, game = self.config, self._game
+        asked = [i for module in config.asked for i in module.card_inputs(game, given, False)]
+        revealed, most = self.revealed(given), config.spies
+        for module in config.in_play:
+            most += module.spy_fails(game, given)
+        asked.append(self._fails_input(revealed, most))
+        if not config.in_play:
+            return tuple(asked)
+        asked += [i for module in config.asked for i in module.card_inputs(game, given, True)]
         return tuple(self._limited(i, given) for i in asked)
+
+    def _fails_input(self, revealed: int, most: int) -> Input:
+        """The Fail cards: no more than the cards revealed, nor than the spies can play.
+        Made once per count and kept with the setup (a mission asks it every time)."""
+        key = ("fails", revealed, most)
+        kept = self.config.kept.get(key)
+        if kept is None:
+            kept = self.config.kept[key] = Input("fails", "count", range(revealed + 1), 1, (
+                Limit(lambda n: n <= revealed, "errors.fails_range", (("size", revealed),)),
+                Limit(lambda n: n <= most, self._fewer_fails(), (("spies", most),)),
+            ), 0)
+        return kept
 
     def _fewer_fails(self) -> str:
         """The refusal for too many Fail cards, naming the module that makes them fewer
@@ -352,17 +378,15 @@ class BaseGame:
         """An input with every other module's limits on it."""
         extra = tuple(rule for module in self.config.in_play
                       for rule in module.limits(self._game, asked.name, given))
-        if not extra:
-            return asked
-        limits = asked.limits + extra
-        choices = tuple(c for c in asked.choices if all(rule.allows(c) for rule in extra))
-        return Input(asked.name, asked.kind, choices, asked.size, limits, asked.default)
+        return asked.narrowed(extra) if extra else asked
 
     def revealed(self, given: Given | None = None) -> int:
         """How many Mission cards are revealed: the team's, less those taken out (§5.3)."""
+        team = len(self.proposals[-1].team)
+        if not self.config.in_play:
+            return team
         given = given or {}
-        taken = sum(m.taken_out(self._game, given) for m in self.config.in_play)
-        return len(self.proposals[-1].team) - taken
+        return team - sum(m.taken_out(self._game, given) for m in self.config.in_play)
 
     # -- what the current mission decides --------------------------------------------------------
 
@@ -407,25 +431,28 @@ class BaseGame:
         """The leader's team (rules.md §1.4); under Targeting also the mission it goes on
         (§2.1); with modules what the leader names besides (the Sergeant, the Investigator),
         by field name."""
-        self._expect(PROPOSAL)
+        if self.phase != PROPOSAL:
+            self._expect(PROPOSAL)
+        config = self.config
         mission = self._chosen_mission(mission)
         team = tuple(team)
-        check_seats(self.config.players, team)
-        size = self.config.sizes[mission - 1]
+        check_seats(config.players, team)
+        size = config.sizes[mission - 1]
         if len(team) != size:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
         self._owned(choices, self.PROPOSAL_FIELDS)
-        for module in self.config.in_play:
-            module.check_team(self._game, team)
-        given = {"team": team, "mission": mission, **choices}
-        for asked in self._team_inputs(given):
-            if asked.name not in ("mission", "team"):  # checked above, with their own words
-                self._check(asked, given.get(asked.name, asked.default))
+        if config.in_play:
+            for module in config.in_play:
+                module.check_team(self._game, team)
+            given = {"team": team, "mission": mission, **choices}
+            for module in config.asked:  # what the leader names besides the team
+                for asked in module.team_inputs(self._game, given):
+                    self._check(asked, given.get(asked.name, asked.default))
         proposal = Proposal(mission, self.rejections + 1, self.seat, tuple(sorted(team)),
                             **choices)
         game = self._copy()
-        game._put(proposals=self.proposals + (proposal,), phase=VOTE)
-        for module in self.config.in_play:
+        game.__dict__.update(proposals=self.proposals + (proposal,), phase=VOTE)
+        for module in config.in_play:
             module.proposed(game._game)
         return game
 
@@ -434,19 +461,21 @@ class BaseGame:
 
         A team needs strictly more than half of all players; a tie rejects (rules.md §1.4).
         """
-        self._expect(VOTE)
+        if self.phase != VOTE:
+            self._expect(VOTE)
         approvals = tuple(approvals)
-        check_seats(self.config.players, approvals)
-        approved = 2 * len(approvals) > self.config.players
-        voted = evolve(self.proposals[-1], approvals=frozenset(approvals), approved=approved)
+        players, in_play = self.config.players, self.config.in_play
+        check_seats(players, approvals)
+        approved = 2 * len(approvals) > players
+        voted = _voted(self.proposals[-1], frozenset(approvals), approved)
         game = self._copy()
-        game._put(proposals=self.proposals[:-1] + (voted,))
-        for module in self.config.in_play:
+        game.__dict__["proposals"] = self.proposals[:-1] + (voted,)
+        for module in in_play:
             module.voted(game._game, approved)
         if not approved:
             game._reject()
             return game
-        for module in self.config.in_play:
+        for module in in_play:
             step = module.before_mission(game._game)
             if step:
                 game._put(phase=step)
@@ -458,37 +487,41 @@ class BaseGame:
         """The revealed Mission cards: how many Fail cards were among them (rules.md §1.5),
         and what the modules add by field name (their cards, and the choices made on the
         table before the reveal)."""
-        self._expect(MISSION)
+        if self.phase != MISSION:
+            self._expect(MISSION)
         pending = self.proposals[-1]
-        # A seat left out is None: the input's default (nobody, or what was declared before).
+        # A seat left out is None: the input's default (nobody, or what was declared).
         reported = {name: value for name, value in cards.items() if value is not None}
         self._owned(reported, self.CARD_FIELDS)
         given: dict[str, Any] = {"fails": fails, **reported}
         for name, value in given.items():  # a count is a whole number, never below zero
-            counted = name == "fails" or self.CARD_FIELDS[name][2] == 0
-            if counted and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            if (type(value) is not int or value < 0) and (
+                    name == "fails" or self.CARD_FIELDS[name][2] == 0):
                 raise RuleError("errors.fails_range", size=len(pending.team))
         for one in self._card_inputs(given):
             value = given.get(one.name, one.default)
             given[one.name] = value
-            self._check(one, value)
+            if one.kind == "seat" and value is not None:
+                check_seats(self.config.players, (value,))
+            for rule in one.limits:
+                if not rule.allows(value):
+                    rule.check(value)  # raises the refusal
         return self._carried_out(pending, given)
 
     def _carried_out(self, pending: Proposal, given: Given) -> Self:
         """The mission goes into the record; the round is over (rules.md §1.5-§1.7)."""
-        fail_cards = given["fails"]
-        in_play = self.config.in_play
+        fail_cards, in_play, modules = given["fails"], self.config.in_play, self._game
         for module in in_play:
-            fail_cards += module.fail_cards(self._game, given)
+            fail_cards += module.fail_cards(modules, given)
         succeeded = fail_cards < self.config.needed[pending.mission - 1]
         extra: dict[str, Any] = {}
         for module in in_play:
-            succeeded = module.result(self._game, succeeded, given)
-            extra.update(module.mission_record(self._game, pending, given))
+            succeeded = module.result(modules, succeeded, given)
+            extra.update(module.mission_record(modules, pending, given))
         done = Mission(pending.mission, pending.team, given["fails"], succeeded,
                        leader=pending.leader, **extra)
         game = self._copy()
-        game._put(missions=self.missions + (done,), rejections=0, phase=PROPOSAL)
+        game.__dict__.update(missions=self.missions + (done,), rejections=0, phase=PROPOSAL)
         game._pass_leader()
         for module in in_play:
             module.mission_done(game._game)
@@ -501,13 +534,14 @@ class BaseGame:
     def _reject(self) -> None:
         """A failed vote: the track moves on, the fifth in a round ends the game (§1.4)."""
         rejections = self.rejections + 1
-        self._put(rejections=rejections)
+        state = self.__dict__
+        state["rejections"] = rejections
         for module in self.config.in_play:
             module.rejected(self._game)
         if rejections == tables.MAX_REJECTIONS:
             self._over(SPIES, "five_rejections")
             return
-        self._put(phase=PROPOSAL)
+        state["phase"] = PROPOSAL
         self._pass_leader()
 
     def _next_seat(self) -> int:
@@ -518,7 +552,7 @@ class BaseGame:
 
     def _pass_leader(self) -> None:
         """The leader token moves one seat clockwise (rules.md §1.7), or where a module says."""
-        self._put(seat=self._next_seat())
+        self.__dict__["seat"] = self._next_seat()
         for module in self.config.in_play:
             module.leader_passed(self._game)
 
@@ -530,16 +564,17 @@ class BaseGame:
                 self._put(phase=step)
                 module.enter(self._game, step)
                 return
-        self._put(phase=PROPOSAL)
+        self.__dict__["phase"] = PROPOSAL
 
     def _decided(self, turned: bool) -> bool:
         """A third success or failure, whether a mission was just played or an accusation
         turned one over (`turned`): it ends the game, or a module's step comes first."""
-        failures = self.failures
-        if failures == tables.WINS_NEEDED:
+        missions = self.missions
+        successes = sum(m.succeeded for m in missions)
+        if len(missions) - successes == tables.WINS_NEEDED:
             self._third(SPIES, turned)
             return True
-        if len(self.missions) - failures == tables.WINS_NEEDED:
+        if successes == tables.WINS_NEEDED:
             self._third(RESISTANCE, turned)
             return True
         return False
@@ -576,7 +611,7 @@ class BaseGame:
         if self.phase != phase:
             raise RuleError(f"errors.turn.{self.phase}")
 
-    def _check_seats(self, seats: Iterable[object]) -> None:
+    def _check_seats(self, seats: tuple[object, ...]) -> None:
         check_seats(self.config.players, seats)
 
     def _check(self, asked: Input, value: object) -> None:
@@ -589,6 +624,8 @@ class BaseGame:
                fields: Mapping[str, tuple[str, str, Any]]) -> None:
         """A module's field given in a game without the module is refused."""
         for name, value in given.items():
+            if value is None:
+                continue  # left out
             owner = fields.get(name)
             if owner is None:
                 raise TypeError(f"unexpected field {name!r}")
@@ -608,6 +645,24 @@ class BaseGame:
                 raise RuleError("errors.mission_five_locked")
             raise RuleError("errors.mission_played", mission=mission, missions=self.open_missions)
         return mission
+
+
+_VOTE = Proposal._fields.index("approvals")
+assert Proposal._fields[_VOTE + 1] == "approved"
+
+
+def _voted(proposal: Proposal, approvals: frozenset[int], approved: bool) -> Proposal:
+    """The proposal with its vote: `_replace(approvals=…, approved=…)`, made directly, for
+    the engine's hot path."""
+    return tuple.__new__(Proposal, (*proposal[:_VOTE], approvals, approved,
+                                    *proposal[_VOTE + 2:]))
+
+
+#: Every house rule at its default, the usual setup.
+_DEFAULT_RULES = tuple(sorted(settle_house_rules(None).items()))
+
+#: Configurations made so far (a random-game run sets the same one up thousands of times).
+_CONFIGS: dict[tuple[Any, ...], Config] = {}
 
 
 def evolve(record: Any, **changes: object) -> Any:

@@ -3,15 +3,17 @@
 Both carry the fields of every module's tokens and cards (the Sergeant, the Watch token, Rogue
 Success, …), at their defaults when the module is not in play: the records are what the
 notation, the exports and `status --json` read, field by field, in this order.
+
+They are named tuples: immutable like the game, and made in a fraction of a frozen
+dataclass's time (random games make millions).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Proposal:
+class Proposal(NamedTuple):
     """A team put to the vote; `approvals` is None until the vote is in."""
 
     mission: int
@@ -25,8 +27,7 @@ class Proposal:
     investigator: int | None = None  # Hunter module: who got the Investigator token
 
 
-@dataclass(frozen=True, slots=True)
-class Mission:
+class Mission(NamedTuple):
     """A mission that was carried out, with the number of Fail cards revealed."""
 
     mission: int

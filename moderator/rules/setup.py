@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from moderator.rules import tables
 from moderator.rules.errors import RuleError
@@ -89,12 +90,20 @@ def configure(
     allow_incompatible: bool = False,
 ) -> Setup:
     """Check a configuration against the rules and work out its character deck."""
+    return _configured(players, frozenset(modules), frozenset(variants), tuple(roles),
+                       allow_incompatible)
+
+
+@lru_cache(maxsize=256)
+def _configured(players: int, modules: frozenset[str], variants: frozenset[str],
+                roles: tuple[str, ...], allow_incompatible: bool) -> Setup:
+    """`configure` once per configuration: random games set the same one up thousands of
+    times (a refusal is raised again each time, never kept)."""
     if players not in tables.SIDES:
         raise RuleError(
             "errors.player_count", players=players,
             low=tables.MIN_PLAYERS, high=tables.MAX_PLAYERS,
         )
-    modules, variants, roles = frozenset(modules), frozenset(variants), tuple(roles)
     _known(modules, MODULES, "errors.module_unknown", "module")
     _known(variants, VARIANTS, "errors.variant_unknown", "variant")
     _known(frozenset(roles), ROLES, "errors.role_unknown", "role")

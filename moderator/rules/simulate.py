@@ -42,9 +42,7 @@ def _use(game: Game, card: plot.Card, rng: random.Random) -> Game:
 
 def _cast(game: Game, side: list[int], prefix: str) -> dict[str, int]:
     """Seat the side's special characters in a fixed order (a second Chief as `…-chief-2`)."""
-    from moderator.rules.setup import character_cards
-
-    deck = character_cards(game.players, game.modules, game.roles)
+    deck = dict(game.config.deck)
     order = [f"{prefix}-rogue", f"{prefix}-reverser", f"{prefix}-defector", f"{prefix}-chief"]
     wanted = [c for c in order if c in deck]
     if deck.get(f"{prefix}-chief", 0) == 2:
@@ -76,14 +74,49 @@ def random_game(
     chiefs = {side: {cast[c] for c in (f"{card}-chief", f"{card}-chief-2") if c in cast}
               for side, card in ((RESISTANCE, "resistance"), (SPIES, "spy"))}
     chief_fails = game.hunt is not None and hunter.chief_fail_cards(players)
-    while game.phase != GAME_OVER:
-        usable = game.usable()
-        if usable and rng.random() < 0.3:
-            game = _use(game, rng.choice(usable), rng)
-            continue
-        if game.phase == PLOT_DRAW:
+    # What does not change during the game, looked up once: the loop is a benchmark.
+    plotting, targeting = game.plot is not None, game.targeting
+    sergeants, hunting = "sergeant" in game.modules, game.hunt is not None
+    trapping, spy_set = "trapper" in game.modules, set(spies)
+    while True:
+        phase = game.phase
+        if phase == GAME_OVER:
+            return game
+        if plotting:
+            usable = game.usable()
+            if usable and rng.random() < 0.3:
+                game = _use(game, rng.choice(usable), rng)
+                continue
+        if phase == PROPOSAL:
+            mission = rng.choice(game.open_missions) if targeting else None
+            team = rng.sample(seats, game.team_size_for(mission or len(game.missions) + 1))
+            leader = game.seat
+            sergeant = rng.choice([s for s in team if s != leader]) if sergeants else None
+            investigator = rng.choice([s for s in seats if s not in team and s != leader]
+                                      ) if hunting else None
+            game = game.propose(team, mission=mission, sergeant=sergeant,
+                                investigator=investigator)
+        elif phase == VOTE:
+            game = game.vote([s for s in seats if rng.random() < approve])
+        elif phase == MISSION:
+            on_team = game.proposals[-1].team
+            trapped = rng.choice(on_team) if trapping else None
+            playing = [s for s in on_team if s != trapped]
+            # After a Switch the two Defectors play for the other side (rules.md §5.2).
+            failing = spy_set ^ defectors if defectors and game.defectors_switched else spy_set
+            failed = [s for s in playing if s in failing and s != spy_reverser
+                      and rng.random() < fail]
+            # At 7+ a spy Chief's Fail is a Chief Fail card (rules.md §6.1).
+            chief_fail = sum(s in chiefs[SPIES] for s in failed) if chief_fails else 0
+            reverse = sum(1 for s in playing if s in reversers and s not in failing - {spy_reverser}
+                          and rng.random() < 0.3) if reversers else 0
+            rogue_success = int(rogue in playing and rogue not in failing
+                                and game.watch != rogue and rng.random() < 0.5)
+            game = game.play_mission(len(failed) - chief_fail, rogue_success=rogue_success,
+                                     reverse=reverse, trapped=trapped, chief_fail=chief_fail)
+        elif phase == PLOT_DRAW:
             game = game.draw_plot(rng.sample(plot.state(game).deck, game.plot_draws))
-        elif game.phase == PLOT_GIVE:
+        elif phase == PLOT_GIVE:
             if plot.state(game).drawn:
                 taken = set(plot.state(game).given_to)
                 others = [s for s in seats if s != game.leader and s not in taken] or [
@@ -91,57 +124,26 @@ def random_game(
                 game = game.give_plot(plot.state(game).drawn[0], rng.choice(others))
             else:
                 game = _use(game, plot.state(game).pending[0], rng)
-        elif game.phase == PROPOSAL:
-            mission = rng.choice(game.open_missions) if game.targeting else None
-            chosen = mission or game.mission
-            assert chosen is not None  # named by the leader under Targeting, else the next one
-            team = rng.sample(seats, game.team_size_for(chosen))
-            others = [s for s in team if s != game.leader]
-            sergeant = rng.choice(others) if "sergeant" in game.modules else None
-            outside = [s for s in seats if s not in team and s != game.leader]
-            investigator = rng.choice(outside) if game.hunt is not None else None
-            game = game.propose(team, mission=mission, sergeant=sergeant,
-                                investigator=investigator)
-        elif game.phase == VOTE:
-            game = game.vote(s for s in seats if rng.random() < approve)
-        elif game.phase == WATCH:
+        elif phase == WATCH:
             game = game.give_watch(rng.choice(game.proposals[-1].team))
-        elif game.phase == MISSION:
-            on_team = game.proposals[-1].team
-            trapped = rng.choice(on_team) if "trapper" in game.modules else None
-            playing = [s for s in on_team if s != trapped]
-            # After a Switch the two Defectors play for the other side (rules.md §5.2).
-            failing = set(spies) ^ defectors if game.defectors_switched else set(spies)
-            failed = [s for s in playing if s in failing and s != spy_reverser
-                      and rng.random() < fail]
-            # At 7+ a spy Chief's Fail is a Chief Fail card (rules.md §6.1).
-            chief_fail = sum(s in chiefs[SPIES] for s in failed) if chief_fails else 0
-            fails = len(failed) - chief_fail
-            reverse = sum(1 for s in playing if s in reversers and s not in failing - {spy_reverser}
-                          and rng.random() < 0.3)
-            rogue_success = int(rogue in playing and rogue not in failing
-                                and game.watch != rogue and rng.random() < 0.5)
-            game = game.play_mission(fails, rogue_success=rogue_success, reverse=reverse,
-                                     trapped=trapped, chief_fail=chief_fail)
-        elif game.phase == LOYALTY:
+        elif phase == LOYALTY:
             game = game.reveal_loyalty(rng.choice(defector.left(game.loyalty)))
-        elif game.phase == INVESTIGATION:
+        elif phase == INVESTIGATION:
             game = game.investigate(rng.choice([s for s in seats if s != game.investigator]))
-        elif game.phase == ACCUSATION:
+        elif phase == ACCUSATION:
             if hunter.state(game).early and rng.random() < 0.5:
                 game = game.accuse(None)
             else:
                 accused = rng.randrange(players)
                 other = SPIES if hunter.state(game).accuser == RESISTANCE else RESISTANCE
                 game = game.accuse(accused, "chief" if accused in chiefs[other] else "not-chief")
-        elif game.phase == EXAMINATION:
+        elif phase == EXAMINATION:
             game = game.examine(rng.choice([s for s in seats if s not in game.inquisitors]))
-        elif game.phase == ROGUE_CLAIM:
+        elif phase == ROGUE_CLAIM:
             claims = spy_rogue is not None and rng.random() < 0.5
             try:
                 game = game.claim_rogue(spy_rogue if claims else None)
             except RuleError:  # the record rules the claim out
                 game = game.claim_rogue(None)
-        elif game.phase == ASSASSINATION:
+        elif phase == ASSASSINATION:
             game = game.assassinate(rng.randrange(players), rng.choice(resistance))
-    return game

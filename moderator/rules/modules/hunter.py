@@ -252,7 +252,7 @@ def accuse(game: Game, accused: int | None, shown: str | None = None) -> Game:
     elif found == "coordinator":
         done._over(SPIES, "hunter_found_coordinator")
     else:  # a wrong accusation turns the mission over, and play goes on
-        turned = replace(last, succeeded=not last.succeeded, turned=last.turned + 1)
+        turned = last._replace(succeeded=not last.succeeded, turned=last.turned + 1)
         done._put(missions=game.missions[:-1] + (turned,))
         if not done._decided(turned=True):
             done._next()

@@ -409,7 +409,7 @@ def _resolve(game: Game, done: Game, card: str, by: int, target: int | None,
         _strong_leader(done, by)
         return
     elif card == NO_CONFIDENCE:
-        cancelled = evolve(game.proposals[-1], approved=False, cancelled_by=by)
+        cancelled = game.proposals[-1]._replace(approved=False, cancelled_by=by)
         done._put(proposals=game.proposals[:-1] + (cancelled,))
         done._reject()  # the approval counts as a failed vote (rules.md §3.4)
         return
