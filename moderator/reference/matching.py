@@ -65,9 +65,12 @@ def words(text: str) -> list[str]:
 
 #: Counts as a table says them: "seven players", "zu siebt", "fünfmal abgelehnt".
 NUMBERS = {
-    **dict(zip("two three four five six seven eight nine ten".split(), map(str, range(2, 11)))),
-    **dict(zip("zwei drei vier fuenf sechs sieben acht neun zehn".split(), map(str, range(2, 11)))),
-    **dict(zip("fuenft sechst siebt neunt zehnt".split(), ("5", "6", "7", "9", "10"))),
+    **{word: str(n) for n, word in enumerate(
+        "two three four five six seven eight nine ten".split(), start=2)},
+    **{word: str(n) for n, word in enumerate(
+        "zwei drei vier fuenf sechs sieben acht neun zehn".split(), start=2)},
+    **dict(zip("fuenft sechst siebt neunt zehnt".split(), ("5", "6", "7", "9", "10"),
+               strict=True)),
     **{f"{word}mal": str(n) for n, word in enumerate("zwei drei vier fuenf".split(), start=2)},
 }
 #: Words a table uses for the same thing, read as one: numbers as digits, and the people at

@@ -103,7 +103,7 @@ def _players(rows: list[dict], lang: str):
     for key in ("games", "resistance", "spies"):
         grid.add_column(t(lang, f"records.stats.column.{key}"), justify="right", no_wrap=True)
     for row in rows:
-        def side(which: str) -> str:
+        def side(which: str, row: dict = row) -> str:
             played = row[which]["games"]
             return f"{row[which]['wins']}/{played}" if row["sides_known"] else "–"
 

@@ -164,7 +164,7 @@ def prepare(texts, lang: str, choice: str = "auto", speed: str = "normal", worke
             progress(done, len(texts))
         pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="voice")
         try:
-            for text, audio in zip(missing, pool.map(engine.make, missing)):
+            for text, audio in zip(missing, pool.map(engine.make, missing), strict=True):
                 cache.store(cache.path(text, lang, engine.identity, engine.suffix), audio)
                 done += 1
                 if progress:
