@@ -165,6 +165,7 @@ def play(guide: Guide, game_id: str) -> None:
     """Walk the table through the game from wherever it stands until it is over and the host
     closes it; raises Quit when the host stops, KeyboardInterrupt on Ctrl-C."""
     current = sessions.open_game(game_id)
+    guide.plot = current.game.plot is not None
     show_table(guide, current)
     while True:
         try:
@@ -196,7 +197,7 @@ def step_for(game) -> Callable[[Guide, Session], Any]:
 
 
 def record(guide: Guide, current: Session, action: dict) -> Session:
-    """Record one action through the session, then show what happened and the table.
+    """Record one action through the session; what happened is shown at the next question.
 
     The prompts offer only what the rules allow, but a command typed in another terminal may
     have moved the game on meanwhile: then the refusal is shown and the game read again."""
@@ -207,14 +208,14 @@ def record(guide: Guide, current: Session, action: dict) -> Session:
         guide.answers.clear()  # asked again, from the game as it now stands
         return sessions.open_game(current.game_id)
     report(guide, done)
-    if action["type"] != "propose":  # a proposal changes nothing on the board: the vote follows
-        show_table(guide, done)
     return done
 
 
-def show_table(guide: Guide, current: Session) -> None:
+def show_table(guide: Guide, current: Session, card_rules: bool = False) -> None:
+    """The full table (the `t` key, and where a game is taken up)."""
     guide.console.print()
-    guide.console.print(views.table(current, guide.lang, guide.show_votes, next_step=False))
+    guide.console.print(views.table(current, guide.lang, guide.show_votes, next_step=False,
+                                    card_rules=card_rules))
 
 
 def use(guide: Guide, current: Session, command: str) -> Session:
@@ -226,11 +227,10 @@ def use(guide: Guide, current: Session, command: str) -> Session:
             guide.say(refusal.code, style="bold")
             return current
         guide.answers.clear()  # what was answered for the step taken back is asked again
-        guide.say("history.undo", style="bold",
-                  text=narration.describe_action(guide.lang, current.names, action))
-        show_table(guide, current)
+        guide.after(current, [(t(guide.lang, "history.undo", text=narration.describe_action(
+            guide.lang, current.names, action)), "bold")])
     elif command == "table":
-        show_table(guide, current)
+        show_table(guide, current, card_rules=True)
     elif command == "rules":
         look_up(guide, current)
     else:
@@ -334,7 +334,7 @@ def vote_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.vote_title", mission=game.mission, attempt=game.attempt,
                     limit=tables.MAX_REJECTIONS))
-    warn = "bold yellow" if game.attempt == tables.MAX_REJECTIONS else None
+    warn = "bold yellow" if "fifth_proposal" in game.warnings() else None
     guide.show(narration.describe_now(current, lang), warn)
     rejected = guide.checkbox(
         t(lang, "play.who_rejected"), players(names),
@@ -529,7 +529,7 @@ def assassination_step(guide: Guide, current: Session) -> Any:
 def end_step(guide: Guide, current: Session) -> Any:
     """The winner, the reason and a summary; the last step can still be taken back."""
     guide.heading(t(guide.lang, "play.end_title"))
-    guide.console.print(summary(current, guide.lang))
+    guide.print(summary(current, guide.lang))
     try:
         return guide.select(
             t(guide.lang, "play.end_question"), [Choice(t(guide.lang, "play.close"), CLOSE)],
@@ -571,10 +571,17 @@ STEPS: dict[str, Callable[[Guide, Session], Any]] = {
 
 
 def report(guide: Guide, current: Session) -> None:
-    """The result of the step just recorded, at once: the team, the vote with the vote track,
-    the mission with the score (the same words as after a command)."""
-    for text, style in narration.result_lines(current, guide.lang):
-        guide.show(text, style)
+    """The result of the step just recorded (the same words as after a command: the team,
+    the vote with the vote track, the mission with the score), kept to stand right above the
+    next question under a compact table. A Plot card's rule is shown once, when it is
+    received; then on request (`t`)."""
+    lines = narration.result_lines(current, guide.lang)
+    action = current.history.done[-1].data
+    if action["type"] == "plot_give":
+        from moderator.ui import plot_view
+
+        lines.insert(0, (plot_view.rule_line(current.game, action["card"], guide.lang), "dim"))
+    guide.after(current, lines)
 
 
 def summary(current: Session, lang: str):

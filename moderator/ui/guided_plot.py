@@ -18,7 +18,7 @@ from moderator.rules import PLOT_DRAW, PLOT_GIVE
 from moderator.rules.modules import plot
 from moderator.session import Session
 from moderator.ui.guide import NOBODY, Guide, players
-from moderator.narration import card_name, shown_card
+from moderator.narration import card_name
 from moderator.ui.prompts import Choice
 
 OWN_DECK = "own-deck"
@@ -52,7 +52,6 @@ def held_cards(guide: Guide, current: Session, then: Callable[[Guide, Session], 
 def _offer(guide: Guide, current: Session, card) -> Any:
     """Does this holder use the card now? None for no; otherwise the action (or a key)."""
     names, lang = current.names, guide.lang
-    guide.show(t(lang, f"plot_rule.{card.card}", shown=shown_card(current.game, lang)), "dim")
     choices = [Choice(t(lang, "play.plot_no"), NOBODY), Choice(t(lang, "play.plot_yes"), True)]
     answer = guide.select(
         t(lang, "play.plot_offer", holder=names[card.holder], card=card_name(lang, card.card)),
@@ -117,7 +116,6 @@ def give_step(guide: Guide, current: Session) -> Any:
         guide.show(narration.describe_now(current, lang), "bold")
         return _use(guide, current, card)
     card = game.plot.drawn[0]
-    guide.show(t(lang, f"plot_rule.{card}", shown=shown_card(game, lang)), "dim")
     others = plot.receivers(game)
     to = guide.select(
         t(lang, "play.plot_give", leader=names[game.leader], card=card_name(lang, card)),

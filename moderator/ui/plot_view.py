@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from moderator.i18n import t
-from moderator.narration import card_name, opinion_first
+from moderator.narration import card_name, opinion_first, shown_card
 from moderator.rules.modules import plot
 from moderator.session import Session
 
@@ -14,21 +14,17 @@ def reminder(game, card, names: list[str], lang: str) -> str:
     return t(lang, reminder_key(game, card), holder=names[card.holder])
 
 
-def plot_cards(session: Session, lang: str):
-    """The Plot section of the table (rules.md §3): cards left, held, in effect, usable now."""
+def plot_cards(session: Session, lang: str, rules: bool = False):
+    """The Plot section of the table (rules.md §3): cards left, held, in effect, usable now;
+    with `rules`, what each card on the table does."""
     from rich.text import Text
 
     game, names = session.game, session.names
     state = game.plot
     text = Text()
     text.append(t(lang, "plot.heading", count=len(state.deck)) + "\n", style="bold")
-    for label, cards in (
-        ("plot.held", [c for c in state.held if c.card not in plot.LASTING]),
-        ("plot.in_effect", [c for c in state.held if c.card in plot.LASTING]),
-    ):
-        if cards:
-            shown = ", ".join(f"{card_name(lang, c.card)} ({names[c.holder]})" for c in cards)
-            text.append(t(lang, label, cards=shown) + "\n")
+    for line in holdings(session, lang):
+        text.append(line + "\n")
     if state.discarded:
         text.append(t(lang, "plot.discarded",
                       cards=", ".join(card_name(lang, c) for c in state.discarded)) + "\n",
@@ -37,5 +33,27 @@ def plot_cards(session: Session, lang: str):
         text.append("  ▸ " + reminder(game, card, names, lang) + "\n")
     if game.opinion_makers and game.phase == "vote":
         text.append(opinion_first(game, names, lang) + "\n")
+    if rules:  # what each card on the table does: drawn, waiting or held
+        cards = [*state.drawn, *(c.card for c in state.pending + state.held)]
+        for card in dict.fromkeys(cards):
+            text.append(rule_line(game, card, lang) + "\n", style="dim")
     text.rstrip()
     return text
+
+
+def holdings(session: Session, lang: str) -> list[str]:
+    """Who holds which Plot card: the cards held until used, then those in effect."""
+    held, names = session.game.plot.held, session.names
+    lines = []
+    for label, cards in (("plot.held", [c for c in held if c.card not in plot.LASTING]),
+                         ("plot.in_effect", [c for c in held if c.card in plot.LASTING])):
+        if cards:
+            shown = ", ".join(f"{card_name(lang, c.card)} ({names[c.holder]})" for c in cards)
+            lines.append(t(lang, label, cards=shown))
+    return lines
+
+
+def rule_line(game, card: str, lang: str) -> str:
+    """A Plot card's name and what it does, as printed on it (rules.md §3.4)."""
+    return t(lang, "plot.rule_line", card=card_name(lang, card),
+             rule=t(lang, f"plot_rule.{card}", shown=shown_card(game, lang)))

@@ -59,10 +59,39 @@ class Prompter(Protocol):
         """The ticked choices' values, in the order of the list, or the Shortcut pressed."""
 
 
-def instruction(hint: str, shortcuts: Sequence[Shortcut]) -> str:
+def instruction(hint: str, shortcuts: Sequence[Shortcut], width: int | None = None) -> str:
     """The grey lines under a question: how to answer, then the keys always at hand."""
     lines = [hint, " · ".join(f"{s.key} {s.label}" for s in shortcuts)]
-    return "".join(f"\n  {line}" for line in lines if line)
+    return "".join(f"\n  {part}" for line in lines if line for part in fit(line, width))
+
+
+def question_text(question: str, width: int | None = None) -> str:
+    """The question, its lines under the "? " mark."""
+    return "\n  ".join(fit(question, width))
+
+
+def fit(line: str, width: int | None = None) -> list[str]:
+    """A line of a prompt broken at word boundaries to fit its two-column indent on the
+    screen (`width`, or the terminal's): prompt_toolkit cuts a question's and a hint's line
+    at the screen's edge instead of wrapping it."""
+    import shutil
+    import textwrap
+
+    width = width or shutil.get_terminal_size().columns
+    return textwrap.wrap(line, max(MIN_WIDTH, width - 3), break_on_hyphens=False) or [""]
+
+
+#: The narrowest a prompt's lines are broken to, however narrow the screen.
+MIN_WIDTH = 20
+
+
+def rows(question: str, choices: Sequence[Choice], hint: str, shortcuts: Sequence[Shortcut],
+         footer: bool, width: int) -> int:
+    """How many rows a prompt takes on a screen `width` columns wide: the question, the hint
+    and the keys, one row for each choice (a longer title is cut), the footer, and the row
+    where a refused answer is explained."""
+    return (len(fit(question, width)) + instruction(hint, shortcuts, width).count("\n")
+            + len(choices) + footer + 1)
 
 
 class QuestionaryPrompter:
@@ -87,7 +116,7 @@ class QuestionaryPrompter:
 
         items = [questionary.Choice(c.title, value=c.value) for c in choices]
         prompt = questionary.select(
-            question, choices=items, instruction=instruction(hint, shortcuts),
+            question_text(question), choices=items, instruction=instruction(hint, shortcuts),
             erase_when_done=True,
         )
         return _run(prompt, choices, shortcuts, footer, ticking=False)
@@ -101,7 +130,8 @@ class QuestionaryPrompter:
 
         items = [questionary.Choice(c.title, value=c.value, checked=c.checked) for c in choices]
         prompt = questionary.checkbox(
-            question, choices=items, validate=check, instruction=instruction(hint, shortcuts),
+            question_text(question), choices=items, validate=check,
+            instruction=instruction(hint, shortcuts),
             erase_when_done=True,
         )
         return _run(prompt, choices, shortcuts, footer, ticking=True)

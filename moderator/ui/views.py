@@ -18,21 +18,65 @@ from moderator.ui import plot_view
 OPEN, NEXT = "·", "▶"
 APPROVE, REJECT = "+", "−"
 
-def table(session: Session, lang: str, show_votes: bool = True, next_step: bool = True):
+def table(session: Session, lang: str, show_votes: bool = True, next_step: bool = True,
+          card_rules: bool = False):
     """The whole table as the board shows it: the mission track, the score, the vote track,
     the leader and who leads after them, the vote history (unless the group plays without
-    it), and what comes now with the command that records it (unless `next_step` is off:
-    guided play asks for it instead)."""
+    it), the Plot cards (with `card_rules`, what each one on the table does), and what comes
+    now with the command that records it (unless `next_step` is off: guided play asks for it
+    instead)."""
     from rich.console import Group
 
     parts = [_heading(session, lang), _missions(session.game, lang), _track(session, lang)]
     if show_votes and any(p.approved is not None for p in session.game.proposals):
         parts.append(VoteHistory(session, lang))
     if session.game.plot is not None:
-        parts.append(plot_view.plot_cards(session, lang))
+        parts.append(plot_view.plot_cards(session, lang, rules=card_rules))
     if next_step:
         parts.append(now(session, lang))
     return Group(*parts)
+
+
+class Recap:
+    """Between two steps of guided play, in a few lines: the score and the vote track, the
+    leader and who leads next, who holds which Plot card, and last the lines that say what
+    the step just recorded did (`results`, narration's sentences), so that they stand right
+    above the next question. To fit `height` rows, the Plot cards are left out first, then
+    the leaders, then the score; the results never are."""
+
+    def __init__(self, session: Session, lang: str, results: list[tuple[str, str | None]],
+                 height: int) -> None:
+        self.session, self.lang, self.results, self.height = session, lang, results, height
+
+    def state(self) -> list[str]:
+        """The lines on the state of the game, the most needed first."""
+        game, names, lang = self.session.game, self.session.names, self.lang
+        line = t(lang, "status.score", resistance=game.successes, spies=game.failures)
+        if game.phase == GAME_OVER or game.leader is None:
+            return [line]
+        track = REJECTED * game.rejections + FREE * (tables.MAX_REJECTIONS - game.rejections)
+        lines = [line + " · " + t(lang, "status.vote_track_short", track=track,
+                                  count=game.rejections, limit=tables.MAX_REJECTIONS),
+                 t(lang, "status.leader", leader=names[game.leader],
+                   following=names[game.next_leaders[0]])]
+        if game.plot is not None:
+            lines.append(" · ".join(plot_view.holdings(self.session, lang)))
+        return [line for line in lines if line]
+
+    def __rich_console__(self, console, options):
+        from rich.text import Text
+
+        def rows(text: Text) -> int:
+            return len(text.wrap(console, options.max_width))
+
+        results = [Text(text, style=style or "") for text, style in self.results]
+        room = self.height - sum(map(rows, results))
+        for line in map(Text, self.state()):
+            if rows(line) > room:
+                break
+            room -= rows(line)
+            yield line
+        yield from results
 
 
 def setup_sheet(session: Session, lang: str):

@@ -135,6 +135,77 @@ def test_the_fifth_proposal_is_warned_and_its_rejection_wins_for_the_spies(
     assert log() == log(cli(*by_commands, apart=True))
 
 
+def test_no_warning_of_the_fifth_team_once_it_is_approved(cli, guide, newest, screen):
+    """rules.md §1.4: the warning holds only while the fifth team is still to be proposed or
+    voted on (the engine's `warnings()`); after its approval nothing warns any more."""
+    rejected = [c for seat in range(1, 5) for c in (f"propose {seat} {seat + 1}",
+                                                    "vote --approve 1")]
+    cli(FIVE, *rejected)
+    shown = []
+    host = guide(["Eve", "Anna"], Meanwhile(lambda: shown.append(screen(host))), [],
+                 Meanwhile(lambda: shown.append(screen(host))), Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    at_vote, at_mission = shown
+    assert t("en", "now.last_attempt") in at_vote
+    after = at_mission[len(at_vote):]
+    assert "Approved, 5 to 0." in after
+    assert t("en", "now.last_attempt") not in after
+    assert t("en", "status.last_chance") not in after
+
+
+# -- between steps: the result right above the next question ---------------------------------
+
+
+def test_each_result_stands_right_above_the_next_question(cli, guide, newest, screen):
+    """Between two steps a compact table (the score, the vote track, the leaders) and then
+    the step's result, as the last lines before the next question; not the full table."""
+    cli(FIVE)
+    shown = []
+    host = guide(["Anna", "Ben"], Meanwhile(lambda: shown.append(screen(host))), ["Eve"],
+                 Meanwhile(lambda: shown.append(screen(host))), Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    at_vote, at_mission = (text.rstrip("\n").split("\n") for text in shown)
+    assert at_vote[-3:] == [
+        "Score: Resistance 0 · Spies 0 · Vote track: ○○○○○ 0 of 5",
+        "Leader: Anna · then Ben",
+        "Anna proposes Anna and Ben for mission 1 (attempt 1).",
+    ]
+    assert at_mission[-5:] == [
+        "Score: Resistance 0 · Spies 0 · Vote track: ○○○○○ 0 of 5",
+        "Leader: Anna · then Ben",
+        "Approved, 4 to 1.",
+        "  Approved: Anna, Ben, Cleo, Dan",
+        "  Rejected: Eve",
+    ]
+    assert screen(host).count("Score: Resistance 0 · Spies 0\n") == 1  # the full table: once
+
+
+@pytest.mark.parametrize("height, shown", [(30, 2), (9, 0)])
+def test_on_a_short_screen_the_result_stays_and_the_table_lines_go(cli, newest, height, shown):
+    """The compact table gets the rows that the step's heading and the question leave free;
+    the result is shown however few they are."""
+    import io
+
+    from rich.console import Console
+    from scripted import Clock, Scripted
+
+    cli(FIVE, "propose 1 2")
+    console = Console(file=io.StringIO(), width=80, height=height, highlight=False)
+    host = guided.Guide(console=console, prompter=Scripted([["Eve"], Key("q")], Clock()),
+                        lang="en")
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    lines = console.file.getvalue().rstrip("\n").split("\n")
+    assert lines[-3:] == ["Approved, 4 to 1.", "  Approved: Anna, Ben, Cleo, Dan",
+                          "  Rejected: Eve"]
+    table = ["Score: Resistance 0 · Spies 0 · Vote track: ○○○○○ 0 of 5",
+             "Leader: Anna · then Ben"]
+    assert lines[-3 - shown:-3] == table[:shown]
+    assert not set(lines[-5:-3]) & set(table[shown:])
+
+
 # -- always at hand: undo, the table, the rules, quit -----------------------------------------
 
 

@@ -2,7 +2,7 @@
 at their moment, holder by holder from the leader; the log equals the commands' log."""
 
 import pytest
-from scripted import Key
+from scripted import Key, Meanwhile
 
 from moderator import session
 from moderator.ui import guided
@@ -83,3 +83,42 @@ def test_keeping_a_close_eye_is_offered_after_the_sergeants_switch(cli, guide, n
         new, "plot draw close_eye in_the_spotlight", "plot give close_eye 2",
         "plot give in_the_spotlight 3", "propose 1 2 --sergeant 2", "vote --approve all",
         "switch 1", "plot use close_eye --by 2 --target 1", "mission --fails 1", apart=True))
+
+
+def test_a_cards_rule_is_shown_once_when_received_and_again_on_the_table_key(
+        cli, guide, newest, screen):
+    """A card's text is read when the card is handed out, not at each window it is offered
+    in; `t` (named "table and card texts" in a game with Plot cards) shows every text of the
+    cards on the table (rules.md §3.2-§3.4)."""
+    from moderator.i18n import t
+    from moderator.ui.guide import shortcuts
+
+    cli(NINE, "plot draw strong_leader no_confidence opinion_maker")
+    most = [f"Player {seat}" for seat in range(1, 6)]
+    shown = []
+    host = guide(
+        "Player 5", "Player 4", "Player 3",  # the hand-out
+        ["Player 1", "Player 2", "Player 3"], most,  # rejected: Player 2 leads
+        "No",  # Player 5 keeps Strong Leader ...
+        ["Player 2", "Player 3", "Player 4"], most,  # rejected: Player 3 leads
+        "No",  # ... and again
+        Meanwhile(lambda: shown.append(screen(host))), Key("t"), Key("q"),
+    )
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    questions = [asked.question for asked in host.prompter.asked]
+    assert questions.count("Player 5: use Strong Leader now?") == 2
+    rules = {card: words(t("en", f"plot_rule.{card}", shown="Character card"))
+             for card in ("strong_leader", "no_confidence", "opinion_maker")}
+    before, after = words(shown[0]), words(screen(host)[len(shown[0]):])
+    for card, rule in rules.items():
+        assert before.count(rule) == 1, card  # once, at the hand-out
+        assert rule in after, card  # and on request
+    keys = {key.command: key.label for key in shortcuts("en", plot=True)}
+    assert keys["table"] == "table and card texts"
+    assert shortcuts("de", plot=True)[1].label == "Tisch und Kartentexte"
+
+
+def words(text: str) -> str:
+    """Text as read, whatever the lines it wraps into on screen."""
+    return " ".join(text.split())

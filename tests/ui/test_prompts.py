@@ -106,6 +106,23 @@ def test_the_instruction_says_how_to_answer_and_lists_the_keys():
     assert instruction("Enter continues", ()) == "\n  Enter continues"
 
 
+def test_a_long_question_and_hint_are_broken_at_words_to_fit_the_screen():
+    """prompt_toolkit cuts a question's and a hint's line at the screen's edge: they are
+    broken to fit under their two-column indent instead."""
+    from moderator.ui.prompts import question_text
+
+    long = "Who is on Anna's team? Tick 5 for mission 4. This mission fails only with two " \
+           "or more Fail cards."
+    assert question_text(long, 60) == (
+        "Who is on Anna's team? Tick 5 for mission 4. This mission\n"
+        "  fails only with two or more Fail cards.")
+    hint = instruction("↑↓ move · Space or the seat number ticks · Enter confirms (nobody "
+                       "ticked: everyone approved)", KEYS, 60)
+    assert hint == ("\n  ↑↓ move · Space or the seat number ticks · Enter confirms"
+                    "\n  (nobody ticked: everyone approved)\n  u undo · q quit")
+    assert all(len(line) <= 59 for line in hint.split("\n"))
+
+
 def test_a_seat_number_ticks_its_player_in_a_list_and_again_unticks_them(keys, ask):
     keys("3" + "1" + "2" + "2" + ENTER)  # Cleo, Anna, Ben, Ben again: Ben unticked
     assert ask.checkbox("Team?", PLAYERS) == [0, 2]

@@ -288,3 +288,62 @@ def test_status_at_80_columns_cuts_no_cell(cli, newest, home, lang):
     grid = history_lines(done.stdout, lang)
     assert grid[0].split()[1:] == [f"{m}.{a}" for m in (1, 2, 3, 4) for a in range(1, 6)][-17:]
     assert all(len(line) <= 80 for line in grid)
+
+
+# -- between two steps of guided play: the compact table ------------------------------------
+
+PLOT_NINE = ("new --players 9 --modules plot --leader 1 --seed 3 --no-play",
+             "plot draw strong_leader no_confidence opinion_maker", "plot give strong 5",
+             "plot give no_conf 4", "plot give opinion 3", "propose 1 2 3", "vote --approve 1")
+
+
+def recap(current, height: int, results=(("Rejected, 1 to 8.", "bold"),)) -> list[str]:
+    import io
+
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=80, no_color=True, highlight=False)
+    console.print(views.Recap(current, current.lang, list(results), height))
+    return [line.rstrip() for line in console.file.getvalue().rstrip("\n").split("\n")]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_compact_table_shows_score_track_leaders_and_plot_cards_then_the_result(
+        cli, newest, lang):
+    """rules.md §1.4, §1.7, §3: the vote track of this round, the leader and who leads next
+    (one rejection moved the card on), who holds which Plot card; the result last."""
+    cli(PLOT_NINE[0] + f" --lang {lang}", *PLOT_NINE[1:])
+    lines = recap(session.open_game(newest()), 30)
+    assert lines == {
+        "en": ["Score: Resistance 0 · Spies 0 · Vote track: ●○○○○ 1 of 5",
+               "Leader: Player 2 · then Player 3",
+               "Held: Strong Leader (Player 5), No Confidence (Player 4) · In effect: Opinion",
+               "Maker (Player 3)",
+               "Rejected, 1 to 8."],
+        "de": ["Stand: Widerstand 0 · Spione 0 · Abstimmungsleiste: ●○○○○ 1 von 5",
+               "Anführer: Spieler 2 · danach Spieler 3",
+               "Offen ausliegend: Führungsstärke (Spieler 5), Misstrauen (Spieler 4) · Wirksam:",
+               "Meinungsmacher (Spieler 3)",
+               "Rejected, 1 to 8."],
+    }[lang]
+
+
+def test_the_compact_table_fits_the_rows_it_is_given_and_always_shows_the_result(cli, newest):
+    """Least needed first: the Plot cards (two rows here), then the leaders, then the score."""
+    cli(*PLOT_NINE)
+    current = session.open_game(newest())
+    full = recap(current, 30)
+    assert recap(current, 5) == full
+    assert recap(current, 4) == full[:2] + full[-1:]
+    assert recap(current, 2) == full[:1] + full[-1:]
+    assert recap(current, 1) == recap(current, 0) == full[-1:]
+    two = (("Approved, 9 to 0.", None), ("  Rejected: —", None))
+    assert recap(current, 0, two) == ["Approved, 9 to 0.", "  Rejected: —"]
+
+
+def test_at_the_end_of_the_game_the_compact_table_shows_the_score(cli, newest):
+    """rules.md §1.6: three failed missions end the game; nobody leads any more."""
+    cli(SEVEN, *[c for team in ("1 2", "2 3 4", "3 4 5") for c in (
+        f"propose {team}", "vote --reject none", "mission --fails 1")])
+    assert recap(session.open_game(newest()), 30) == ["Score: Resistance 0 · Spies 3",
+                                                      "Rejected, 1 to 8."]
