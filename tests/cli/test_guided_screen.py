@@ -64,8 +64,8 @@ COMMANDS = [
 class Screen:
     """A terminal of its own, run by a tmux server of its own."""
 
-    def __init__(self, home: Path, socket: str, *args: str) -> None:
-        self.home, self.tmux = home, ["tmux", "-L", socket, "-f", "/dev/null"]
+    def __init__(self, home: Path, socket: Path, *args: str) -> None:
+        self.home, self.tmux = home, ["tmux", "-S", str(socket), "-f", "/dev/null"]
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("MODERATOR_", "LC_", "TMUX")) and k not in ("COLUMNS",)}
         env.update(MODERATOR_HOME=str(home), MODERATOR_VOICE="off", NO_COLOR="1",
@@ -119,6 +119,11 @@ def result_right_above(lines: list[str], results: list[str]) -> bool:
     return row is not None and words(" ".join(lines[:row])).endswith(words(" ".join(results)))
 
 
+def written(home: Path) -> int:
+    """How many whole lines the newest game's log has (one may be on its way to disk)."""
+    return sorted((home / "games").glob("*.jsonl"))[-1].read_text("utf-8").count("\n")
+
+
 def log_of(home: Path) -> list[dict]:
     """The newest game's log, without time stamps, game id, creation time."""
     path = sorted((home / "games").glob("*.jsonl"))[-1]
@@ -132,7 +137,7 @@ def test_each_steps_result_stands_right_above_the_next_question(
         lang, home, moderator, tmp_path, monkeypatch):
     assert moderator(f"{NEW} --lang {lang}").exit_code == 0
     game_id = session.open_game(None).game_id
-    screen = Screen(home, f"moderator-test-{os.getpid()}-{lang}", "play")
+    screen = Screen(home, tmp_path / "tmux", "play")
     try:
         lines = screen.wait(lambda lines: question(lines) is not None and t(
             lang, "play.start_question") in lines[question(lines)], "the first question")
@@ -140,16 +145,16 @@ def test_each_steps_result_stands_right_above_the_next_question(
         for keys, actions in STEPS:
             screen.type(keys)
             if not actions:  # nothing recorded: the next question comes
-                lines = screen.wait(lambda lines: question(lines) is not None
-                                    and lines[question(lines)] != asked, "the next question")
+                lines = screen.wait(lambda lines, before=asked: question(lines) is not None
+                                    and lines[question(lines)] != before, "the next question")
                 asked = lines[question(lines)]
                 continue
             recorded += actions
-            screen.wait(lambda lines: len(log_of(home)) == recorded
+            screen.wait(lambda lines, count=recorded: written(home) == count
                         and question(lines) is not None, f"entry {recorded} of the log")
             current = session.open_game(game_id)
             results = [text for text, _ in narration.result_lines(current, lang)]
-            lines = screen.wait(lambda lines: result_right_above(lines, results),
+            lines = screen.wait(lambda lines, said=results: result_right_above(lines, said),
                                 f"the result of entry {recorded}: {results}")
             asked = lines[question(lines)]
             game = current.game
