@@ -49,7 +49,7 @@ def now(game: Game, names: list[str], lang: str) -> Now:
 def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     leader, following = names[game.leader], names[game.next_leaders[0]]
     facts.update(leader=game.leader + 1, attempt=game.attempt, vote_track=game.rejections,
-                 last_attempt=game.attempt == tables.MAX_REJECTIONS)
+                 last_attempt="fifth_proposal" in game.warnings())
     if game.targeting:
         facts["open_missions"] = [
             {"mission": m, "team_size": tables.team_size(game.players, m),
@@ -127,7 +127,7 @@ def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     facts.update(leader=game.leader + 1, mission=game.mission, attempt=game.attempt,
                  team=[s + 1 for s in game.team], approvals_needed=needed,
                  vote_track=game.rejections,
-                 last_attempt=game.attempt == tables.MAX_REJECTIONS)
+                 last_attempt="fifth_proposal" in game.warnings())
     lines.append(say("vote", team=", ".join(names[s] for s in game.team),
                      leader=names[game.leader]))
     key = "majority_even" if game.players % 2 == 0 else "majority_odd"
