@@ -23,9 +23,9 @@ def rogue_record(play, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang, message", [
-    ("en", "No single player was on the teams of missions 1 and 3 without the Watch token: "
-           "only the resistance Rogue plays Rogue Success, so this record is impossible. "
-           "Check the revealed cards; nothing was recorded."),
+    ("en", ("No single player was on the teams of missions 1 and 3 without the Watch token: "
+            "only the resistance Rogue plays Rogue Success, so this record is impossible. "
+            "Check the revealed cards; nothing was recorded.")),
     ("de", t("de", "errors.rogue_success_impossible", together="1 und 3")),
 ])
 def test_the_impossible_rogue_record_is_refused_on_the_last_mission(play, refused, lang,
@@ -68,8 +68,8 @@ def plot_round_two(play, lang: str = "en") -> None:
 
 
 @pytest.mark.parametrize("lang, message", [
-    ("en", "Not yet: Player 4 must first use Take Responsibility, which acts as soon as it is "
-           "received; then the leader hands out the next card."),
+    ("en", ("Not yet: Player 4 must first use Take Responsibility, which acts as soon as it "
+            "is received; then the leader hands out the next card.")),
     ("de", t("de", "errors.plot_give_pending", seat="Spieler 4",
              card="Verantwortung übernehmen")),
 ])

@@ -75,7 +75,7 @@ def spy_claim_refusal(missions: Sequence[Mission], seat: int, earlier_rule: str,
     that revealed a Fail, and is not the only player who can have played the Rogue Success
     cards on record, who is the resistance Rogue: rules.md §7, §13.1)."""
     *earlier, last = missions
-    if resistance_rogue and rogue_seats(missions) == {seat}:
+    if resistance_rogue and rogue_seats(missions) == frozenset({seat}):
         return "errors.rogue_claim_resistance_rogue"
     if seat not in last.team:
         return "errors.rogue_claim_not_on_team"
