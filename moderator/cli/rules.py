@@ -114,8 +114,8 @@ def _game(out: Out, game: Optional[str], needed: bool = False):
 
 def _setting(setting) -> dict:
     return {
-        "id": setting.id, "kind": "setting", "title": setting.title, "section": setting.section, "why": setting.why,
-        "default": setting.default,
+        "id": setting.id, "kind": "setting", "title": setting.title, "section": setting.section,
+        "why": setting.why, "default": setting.default,
         "values": [{"value": c.value, "text": c.text, "default": c.default}
                    for c in setting.choices],
         "game": setting.chosen,
