@@ -102,14 +102,25 @@ def outcome(game: Game, lang: str) -> str:
 
 def accusation(game: Game, lang: str) -> str:
     """Whose Hunter accuses now, and what it decides (rules.md §6.1)."""
-    if game.hunt.early:
-        return t(lang, "now.accusation_early")
     from moderator.rules.modules import hunter
+
+    if game.hunt.early:
+        return t(lang, early_accusation_key(game))
 
     text = t(lang, f"now.accusation.{game.hunt.accuser}")
     if hunter.COORDINATOR in hunter.shown_cards(game):
         text += " " + t(lang, "now.accusation_coordinator")
     return text
+
+
+def early_accusation_key(game: Game) -> str:
+    """The early accusation as the table knows it: at 7+ a Chief Fail card showed the spy
+    Chief's Fail; at 5-6 nothing shows it, so the host confirms the spy Hunter's claim
+    (rules.md §6.1, §13.1 `hunter-early-five-six`)."""
+    from moderator.rules.modules import hunter
+
+    seen = hunter.chief_fail_cards(game.players)
+    return "now.accusation_early" if seen else "now.accusation_early_confirmed"
 
 
 def investigation(game: Game, names: list[str], lang: str) -> str:
@@ -216,6 +227,7 @@ def result_lines(session: Session, lang: str) -> list[Line]:
         _mission(session, say)
     elif kind.startswith("plot_"):
         said.append((plot_result(session, lang), "bold"))
+        said += [(line, None) for line in plot_discards(session, lang)]
     elif kind == "rogue_claim":
         if action.get("claimant") is not None:
             say("result.rogue_claim", "bold", claimant=names[action["claimant"] - 1])
@@ -294,6 +306,19 @@ def _hunter(session: Session, say) -> None:
             key = "result.turned_success" if m.succeeded else "result.turned_fail"
             say(key, mission=m.mission)
             say("result.score", resistance=game.successes, spies=game.failures)
+
+
+def plot_discards(session: Session, lang: str) -> list[str]:
+    """Every Plot card the step just recorded sent to the discard pile, and why (nothing is
+    silent): a card used once, or a Take Responsibility with nothing to take (rules.md §3.4)."""
+    game, action = session.game, session.history.done[-1].data
+    card = action.get("card")
+    if action["type"] == "plot_use":
+        return [t(lang, "result.plot_discarded", card=card_name(lang, card))]
+    if action["type"] == "plot_give" and card == "take_responsibility" and \
+            card in game.plot.discarded:  # one in the deck: discarded on receipt
+        return [t(lang, f"result.plot_no_effect.{card}")]
+    return []
 
 
 def plot_result(session: Session, lang: str) -> str:

@@ -141,6 +141,8 @@ def readable(params: dict, names: list[str], lang: str = i18n.DEFAULT) -> dict:
             value = ", ".join(_name_of(lang, item) for item in value.split(", "))
         elif key == "missions" and isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value)
+        elif key == "together" and isinstance(value, (list, tuple)):  # "1 and 3", „1 und 3“
+            value = i18n.listed(lang, (str(v) for v in value))
         shown[key] = value
     return shown
 

@@ -65,12 +65,14 @@ def _house_rules(out: Out, game: Optional[str], as_json: bool) -> None:
 
     current = _game(out, game)
     settings = reference.house_rules(out.lang, current.game.settings if current else None)
+    readings = reference.readings(out.lang)
     if as_json:
-        out.json({"house_rules": [_setting(s) for s in settings]})
+        out.json({"house_rules": [_setting(s) for s in settings],
+                  "readings": [_reading(r) for r in readings]})
         return
     from moderator.ui import rulings
 
-    out.print(rulings.house_rules(settings, out.lang))
+    out.print(rulings.house_rules(settings, out.lang, readings))
 
 
 def _ruling(out: Out, asked: str, game: Optional[str], as_json: bool) -> None:
@@ -86,6 +88,7 @@ def _ruling(out: Out, asked: str, game: Optional[str], as_json: bool) -> None:
             "detail": found.detail, "section": found.section, "confidence": found.confidence,
             "applies": found.applies, "house_rules": [_setting(s) for s in found.unsettled],
             "others": _topics(found.others), "sure": found.sure,
+            "readings": [_reading(r) for r in found.readings],
         })
         return
     from moderator.ui import rulings
@@ -111,12 +114,19 @@ def _game(out: Out, game: Optional[str], needed: bool = False):
 
 def _setting(setting) -> dict:
     return {
-        "id": setting.id, "title": setting.title, "section": setting.section, "why": setting.why,
-        "default": setting.default,
+        "id": setting.id, "kind": "setting", "title": setting.title, "section": setting.section,
+        "why": setting.why, "default": setting.default,
         "values": [{"value": c.value, "text": c.text, "default": c.default}
                    for c in setting.choices],
         "game": setting.chosen,
     }
+
+
+def _reading(point) -> dict:
+    """A point moderator plays one way without a setting (rules.md §13.1): a reading, not a
+    setting, so it has no values to choose from."""
+    return {"id": point.id, "kind": "reading", "title": point.title, "section": point.section,
+            "how": point.how}
 
 
 def _topics(topics) -> list[dict]:

@@ -17,7 +17,7 @@ from moderator import i18n
 from moderator.reference.context import Now, now
 from moderator.reference.matching import fold, search, sure
 from moderator.reference.topics import TOPICS, Topic
-from moderator.rules.house_rules import SETTINGS
+from moderator.rules.house_rules import READINGS, SETTINGS
 
 #: How many other topics a ruling lists after the best one, and how close to the best one's
 #: score they must come (a share of it): weaker matches are noise, not help.
@@ -55,6 +55,17 @@ class HouseRule:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A point moderator plays one way without a source or a setting (rules.md §13.1): listed
+    as unsettled, with how moderator plays it."""
+
+    id: str
+    title: str
+    section: str
+    how: str
+
+
+@dataclass(frozen=True)
 class Ruling:
     """A topic in full, the settings that decide its open points, and the next best topics."""
 
@@ -68,6 +79,7 @@ class Ruling:
     applies: str | None  # "only with …" for a module's or a variant's topic
     unsettled: tuple[HouseRule, ...]
     others: tuple[tuple[str, str], ...]  # (topic id, title)
+    readings: tuple[Reading, ...] = ()  # unsettled points without a setting (§13.1)
     sure: bool = True  # False: the topic is only the nearest, `others` the next nearest
 
 
@@ -109,6 +121,7 @@ def ruling(topic_id: str, lang: str, settings: Mapping[str, str] | None = None,
         applies=applies(topic, lang),
         unsettled=tuple(house_rule(s, lang, settings) for s in topic.settings),
         others=tuple((other, i18n.t(lang, f"topics.{other}.title")) for other in others),
+        readings=tuple(reading(r, lang) for r in topic.readings),
     )
 
 
@@ -144,6 +157,17 @@ def house_rules(lang: str, settings: Mapping[str, str] | None = None) -> list[Ho
     return [house_rule(setting, lang, settings) for setting in SETTINGS]
 
 
+def reading(point: str, lang: str) -> Reading:
+    return Reading(id=point, title=i18n.t(lang, f"reference.readings.{point}.title"),
+                   section=READINGS[point], how=i18n.t(lang, f"reference.readings.{point}.how"))
+
+
+def readings(lang: str) -> list[Reading]:
+    """Every point moderator plays one way without a setting (rules.md §13.1, §13)."""
+    return [reading(point, lang) for point in READINGS]
+
+
 __all__ = [
-    "Choice", "HouseRule", "Now", "Ruling", "house_rules", "lookup", "now", "ruling", "search",
+    "Choice", "HouseRule", "Now", "Reading", "Ruling", "house_rules", "lookup", "now",
+    "reading", "readings", "ruling", "search",
 ]

@@ -196,7 +196,9 @@ def _investigation(game: Game, names, say, lines: list, facts: dict) -> list[str
 def _accusation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Hunter module: whose Hunter accuses, and what it decides (rules.md §6.1)."""
     facts.update(accuser=game.hunt.accuser, early=game.hunt.early)
-    key = "now.accusation_early" if game.hunt.early else f"now.accusation.{game.hunt.accuser}"
+    from moderator.narration import early_accusation_key
+
+    key = early_accusation_key(game) if game.hunt.early else f"now.accusation.{game.hunt.accuser}"
     lines.append(i18n.t(say.lang, key))
     return ["accusation", "hunter"]
 

@@ -3,7 +3,9 @@ house-rule settings that decide its unsettled points, and when it matters in a g
 
 The words of every topic live in the i18n catalogues under `topics.<id>`; this table holds only
 facts about the rules reference, so a topic's source cannot differ between the two languages.
-Every house-rule setting of rules.md §13 is a topic of its own (id = setting id, confidence U).
+Every house-rule setting of rules.md §13 is a topic of its own (id = setting id, confidence U);
+the points moderator plays one way without a setting (§13.1, `READINGS`) are listed by the
+topics they concern.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ class Topic:
     confidence: str  # the mark of that section (rules.md §0): A, B+, B, B-, C or U
     settings: tuple[str, ...] = ()  # house-rule settings that decide its unsettled points
     needs: str | None = None  # the module or variant it belongs to; None: the base game
+    readings: tuple[str, ...] = ()  # points moderator decides without a source (§13.1)
 
 
-def _topic(id: str, section: str, confidence: str, *settings: str, needs: str | None = None):
-    return Topic(id, section, confidence, tuple(settings), needs)
+def _topic(id: str, section: str, confidence: str, *settings: str, needs: str | None = None,
+           readings: tuple[str, ...] = ()) -> Topic:
+    return Topic(id, section, confidence, tuple(settings), needs, readings)
 
 
 _WRITTEN = (
@@ -46,25 +50,26 @@ _WRITTEN = (
     _topic("game-end", "§1.6", "A"),
     # The official variants (§2).
     _topic("targeting", "§2.1", "A", "inquisitor-targeting-timing", needs="targeting"),
-    _topic("blind-spies", "§2.2", "A", needs="blind-spies"),
+    _topic("blind-spies", "§2.2", "A", needs="blind-spies", readings=("blind-spies-modules",)),
     _topic("inquisitor", "§2.3, §5.4", "B+", "inquisitor-targeting-timing",
            "inquisitor-defector-allegiance", needs="inquisitor"),
     # The Plot Thickens (§3).
     _topic("plot", "§3.1", "A", "plot-deck", needs="plot"),
     _topic("plot-draw", "§3.2", "B", "plot-hand-out", needs="plot"),
     _topic("plot-timing", "§3.3", "B", "plot-strong-leader-window", "plot-same-round-use",
-           needs="plot"),
+           needs="plot", readings=("plot-strong-leader-steps",)),
     _topic("strong-leader", "§3.4, §3.3, §1.7", "A", "plot-strong-leader-window",
-           "plot-strong-leader-rotation", "plot-same-round-use", needs="plot"),
+           "plot-strong-leader-rotation", "plot-same-round-use", needs="plot",
+           readings=("plot-strong-leader-steps",)),
     _topic("close-eye", "§3.4", "A", "plot-same-round-use", needs="plot"),
     _topic("no-confidence", "§3.4", "A", "plot-same-round-use", needs="plot"),
     _topic("opinion-maker", "§3.4", "A", "plot-opinion-maker-taken", needs="plot"),
     _topic("take-responsibility", "§3.4", "U", "plot-take-responsibility",
-           "plot-opinion-maker-taken", needs="plot"),
+           "plot-opinion-maker-taken", needs="plot", readings=("plot-taken-received",)),
     _topic("overheard-conversation", "§3.4", "A", "plot-reveals", needs="plot"),
     _topic("establish-confidence", "§3.4", "A", "plot-reveals", needs="plot"),
     _topic("open-up", "§3.4", "A", "plot-reveals", needs="plot"),
-    _topic("in-the-spotlight", "§3.4", "A", needs="plot"),
+    _topic("in-the-spotlight", "§3.4", "A", "plot-spotlight-target", needs="plot"),
     # Hidden Agenda (§5).
     _topic("commander", "§5.1, §9.4", "B", needs="commander"),
     _topic("assassin", "§5.1", "B+", needs="commander"),
@@ -73,13 +78,16 @@ _WRITTEN = (
     _topic("deep-cover", "§5.1, §9.4", "B", needs="commander"),
     _topic("blind-spy", "§5.1, §9.4", "B", needs="commander"),
     _topic("defector", "§5.2, §9.6", "B", "defector-reveal", "inquisitor-defector-allegiance",
-           needs="defector"),
+           needs="defector", readings=("defector-assassination", "agenda-order")),
     _topic("trapper", "§5.3", "B", "trapper-leader-on-team", "trapper-sergeant-same-player",
            needs="trapper"),
     # Hostile Intent (§6).
-    _topic("hunter", "§6.1", "A", needs="hunter"),
-    _topic("chief", "§6.1", "B", needs="hunter"),
-    _topic("accusation", "§6.1", "B", "hunter-early-accusation", needs="hunter"),
+    _topic("hunter", "§6.1", "A", needs="hunter",
+           readings=("hunter-turned-investigation", "agenda-order")),
+    _topic("chief", "§6.1", "B", needs="hunter", readings=("hunter-fourth-mission",)),
+    _topic("accusation", "§6.1", "B", "hunter-early-accusation", needs="hunter",
+           readings=("hunter-turned-third-failure", "hunter-declined-early",
+                     "hunter-early-five-six", "hunter-turned-investigation")),
     _topic("dummy-agent", "§6.1", "B", needs="hunter"),
     _topic("coordinator", "§6.1", "B", needs="hunter"),
     _topic("deep-agent", "§6.1", "B-", needs="hunter"),
@@ -87,15 +95,16 @@ _WRITTEN = (
     _topic("reverser", "§6.2", "B", "reverser-spy-visibility", needs="reverser"),
     # Rogue Agent (§7) and Sergeant (§8).
     _topic("rogue", "§7", "A", "rogue-earlier-mission", "rogue-win-team", "rogue-partial-win",
-           needs="rogue"),
-    _topic("spy-rogue", "§7", "A", "rogue-earlier-mission", needs="rogue"),
-    _topic("watch-token", "§7", "B", needs="rogue"),
+           needs="rogue", readings=("rogue-possible-record", "rogue-fifth-rejections")),
+    _topic("spy-rogue", "§7", "A", "rogue-earlier-mission", needs="rogue",
+           readings=("rogue-spy-claim-check", "hunter-turned-third-failure")),
+    _topic("watch-token", "§7", "B", needs="rogue", readings=("rogue-possible-record",)),
     _topic("sergeant", "§8", "A", "trapper-sergeant-same-player", needs="sergeant"),
     # Modules in general (§4, §10) and the house-rule settings (§13).
-    _topic("modules", "§4, §10.2", "A"),
+    _topic("modules", "§4, §10.2", "A", readings=("agenda-order",)),
     _topic("special-characters", "§10.1", "A"),
     _topic("compatibility", "§10.2, §10.3", "A"),
-    _topic("house-rules", "§13", "A"),
+    _topic("house-rules", "§13, §13.1", "A"),
 )
 
 #: Every topic by id: the written ones, then one per house-rule setting.

@@ -6,7 +6,8 @@ without import circles.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from moderator.rules.errors import RuleError
@@ -56,6 +57,24 @@ def check_seats(players: int, seats: tuple[object, ...]) -> None:
         if seat in seen:
             raise RuleError("errors.player_twice", seat=seat)
         seen.add(seat)
+
+
+def could_play(holders: int, revealed: Iterable[tuple[int, Collection[int]]]) -> bool:
+    """Could `holders` players, each playing at most one such card on a mission, have played
+    the cards revealed? `revealed` has, for each mission, how many such cards it revealed and
+    who could have played one there (rules.md §7, §13.1: Rogue Success, Chief Fail and Reverse
+    cards are told apart on the table, and only their characters play them)."""
+    needs = [(count, frozenset(seats)) for count, seats in revealed if count]
+    if not needs:
+        return True
+    if any(count > min(holders, len(seats)) for count, seats in needs):
+        return False
+    candidates = sorted(frozenset().union(*(seats for _, seats in needs)))
+    return any(
+        all(count <= len(seats.intersection(chosen)) for count, seats in needs)
+        for size in range(1, min(holders, len(candidates)) + 1)
+        for chosen in combinations(candidates, size)
+    )
 
 
 class Limit(NamedTuple):

@@ -21,6 +21,7 @@ SETTINGS: dict[str, tuple[tuple[str, ...], str]] = {
     "plot-take-responsibility": (("immediate", "held"), "§3.4"),
     "plot-opinion-maker-taken": (("binds-taker", "binds-receiver"), "§3.4"),
     "plot-reveals": (("loyalty-card", "character-card"), "§3.4"),
+    "plot-spotlight-target": (("any-team-member", "other-team-member"), "§3.4"),
     "inquisitor-targeting-timing": (("completed-missions", "mission-spaces"), "§2.1"),
     "inquisitor-defector-allegiance": (("current", "printed"), "§2.3"),
     "defector-reveal": (("standard", "know-each-other"), "§5.2"),
@@ -31,6 +32,27 @@ SETTINGS: dict[str, tuple[tuple[str, ...], str]] = {
     "rogue-win-team": (("no-team-winner", "team-partial"), "§7"),
     "rogue-partial-win": (("whenever-team-wins", "fifth-mission-only"), "§7"),
     "rogue-earlier-mission": (("any-mission", "same-result"), "§7"),
+}
+
+
+#: The points moderator plays one way without a setting, each listed by the rules lookup as
+#: unsettled with how moderator plays it (rules.md §13.1 "points the tool decides without a
+#: source", and §13's "unsettled points with no defined alternative"). Each is decided in one
+#: place of the engine, which names it in a comment. id -> rules.md section.
+READINGS: dict[str, str] = {
+    "agenda-order": "§13.1",
+    "hunter-turned-investigation": "§13.1",
+    "hunter-turned-third-failure": "§13.1",
+    "hunter-declined-early": "§13.1",
+    "hunter-early-five-six": "§13.1",
+    "plot-strong-leader-steps": "§13.1",
+    "plot-taken-received": "§13.1",
+    "rogue-fifth-rejections": "§13.1",
+    "blind-spies-modules": "§13.1",
+    "rogue-possible-record": "§13.1",
+    "hunter-fourth-mission": "§6.1",
+    "rogue-spy-claim-check": "§7",
+    "defector-assassination": "§5.2",
 }
 
 

@@ -117,13 +117,14 @@ def random_game(
         elif phase == PLOT_DRAW:
             game = game.draw_plot(rng.sample(plot.state(game).deck, game.plot_draws))
         elif phase == PLOT_GIVE:
-            if plot.state(game).drawn:
-                taken = set(plot.state(game).given_to)
+            cards = plot.state(game)
+            if cards.pending:  # a ★ card resolves before the next is handed out (§3.3)
+                game = _use(game, cards.pending[0], rng)
+            else:
+                taken = set(cards.given_to)
                 others = [s for s in seats if s != game.leader and s not in taken] or [
                     s for s in seats if s != game.leader]
-                game = game.give_plot(plot.state(game).drawn[0], rng.choice(others))
-            else:
-                game = _use(game, plot.state(game).pending[0], rng)
+                game = game.give_plot(cards.drawn[0], rng.choice(others))
         elif phase == WATCH:
             game = game.give_watch(rng.choice(game.proposals[-1].team))
         elif phase == LOYALTY:

@@ -14,7 +14,7 @@ from typing import Any
 from moderator import narration
 from moderator import session as sessions
 from moderator.i18n import t
-from moderator.rules import PLOT_DRAW, PLOT_GIVE
+from moderator.rules import EXAMINATION, LOYALTY, PLOT_DRAW, PLOT_GIVE
 from moderator.rules.modules import plot
 from moderator.session import Session
 from moderator.ui.guide import NOBODY, Guide, players
@@ -24,10 +24,15 @@ from moderator.ui.prompts import Choice
 OWN_DECK = "own-deck"
 
 
+#: The steps of a new round before its first leader draws: one window for Strong Leader
+#: (rules.md §3.3 window 1, §13.1), so a holder who passed is not asked again at each step.
+BEFORE_THE_DRAW = frozenset({EXAMINATION, LOYALTY, PLOT_DRAW})
+
+
 def window_of(game) -> tuple:
     """Identifies the moment a window belongs to, so a "no" is asked again in the next one."""
-    return (game.phase, len(game.missions), len(game.proposals), game.seat,
-            len(game.plot.uses))
+    phase = "before_draw" if game.phase in BEFORE_THE_DRAW else game.phase
+    return (phase, len(game.missions), len(game.proposals), game.seat, len(game.plot.uses))
 
 
 def held_cards(guide: Guide, current: Session, then: Callable[[Guide, Session], Any]):
@@ -108,14 +113,19 @@ def draw_step(guide: Guide, current: Session) -> Any:
 
 
 def give_step(guide: Guide, current: Session) -> Any:
-    """The leader hands each drawn card to another player; a card that acts at once is used
-    as soon as it is received (rules.md §3.2, §3.4)."""
+    """The leader hands each drawn card to another player, in the order the leader chooses; a
+    card that acts at once is used as soon as it is received, before the next card is handed
+    out (rules.md §3.2, §3.3 window 2, §3.4)."""
     game, names, lang = current.game, current.names, guide.lang
     if game.plot.pending:
         card = game.plot.pending[0]
         guide.show(narration.describe_now(current, lang), "bold")
         return _use(guide, current, card)
-    card = game.plot.drawn[0]
+    drawn = list(dict.fromkeys(game.plot.drawn))
+    card = drawn[0]
+    if len(drawn) > 1:
+        card = guide.select(t(lang, "play.plot_give_which", leader=names[game.leader]),
+                            [Choice(card_name(lang, c), c) for c in drawn])
     others = plot.receivers(game)
     to = guide.select(
         t(lang, "play.plot_give", leader=names[game.leader], card=card_name(lang, card)),

@@ -8,7 +8,7 @@ texts are shown as written.
 from __future__ import annotations
 
 from moderator import i18n
-from moderator.reference import HouseRule, Now, Ruling
+from moderator.reference import HouseRule, Now, Reading, Ruling
 
 
 def ruling(found: Ruling, lang: str):
@@ -30,6 +30,7 @@ def ruling(found: Ruling, lang: str):
         parts.append(_setting(setting, lang, i18n.t(
             lang, "reference.unsettled", setting=setting.id, section=setting.section,
             title=setting.title)))
+    parts += [_reading(point, lang) for point in found.readings]
     parts.append(Text(found.source, style="dim"))
     parts += _read_more(found.others, lang, "reference.others")
     return Group(*parts)
@@ -46,8 +47,9 @@ def now(current: Now, game_id: str, lang: str):
     return Group(*parts)
 
 
-def house_rules(settings: list[HouseRule], lang: str):
-    """Every house-rule setting: why it is open, its values, the default first."""
+def house_rules(settings: list[HouseRule], lang: str, readings: list[Reading] = ()):
+    """Every house-rule setting: why it is open, its values, the default first; then the
+    points moderator plays one way without a setting (rules.md §13.1)."""
     from rich.console import Group
     from rich.text import Text
 
@@ -57,7 +59,18 @@ def house_rules(settings: list[HouseRule], lang: str):
                          section=setting.section, title=setting.title)
         parts.append(Text(""))
         parts.append(_setting(setting, lang, heading, why=True))
+    if readings:
+        parts += [Text(""), Text(i18n.t(lang, "reference.readings_heading"), style="bold")]
+    for point in readings:
+        parts += [Text(""), _reading(point, lang)]
     return Group(*parts)
+
+
+def _reading(point: Reading, lang: str):
+    from rich.text import Text
+
+    return Text(i18n.t(lang, "reference.reading", point=point.id, section=point.section,
+                       title=point.title, how=point.how))
 
 
 def _setting(setting: HouseRule, lang: str, heading: str, why: bool = False):

@@ -37,15 +37,19 @@ ENTER = "Enter"
 STEPS = [
     (ENTER, 0),  # start with the first team
     (ENTER, 1),  # Player 1 lets moderator draw: Opinion Maker, Take Responsibility, Overheard
-    (ENTER, 1),  # Opinion Maker to Player 2
-    (ENTER, 2),  # Take Responsibility to Player 3, who takes Opinion Maker from Player 2
-    (ENTER, 1),  # Overheard Conversation to Player 4 ...
+    (ENTER, 0),  # the leader hands out Opinion Maker first ...
+    (ENTER, 1),  # ... to Player 2
+    (ENTER, 0),  # then Take Responsibility ...
+    (ENTER, 2),  # ... to Player 3, who takes Opinion Maker from Player 2
+    (ENTER, 1),  # the last card, Overheard Conversation, to Player 4 ...
     (ENTER, 1),  # ... who looks at Player 3's card
     ("123", 1),  # the team
     ("89", 1),  # Player 8 and Player 9 reject
     (ENTER, 1),  # no Fail card
     (ENTER, 1),  # Player 2 lets moderator draw: Close Eye, No Confidence, Close Eye
-    (ENTER, 1), (ENTER, 1), (ENTER, 1),  # each to the first player offered
+    (ENTER, 0), (ENTER, 1),  # Close Eye first, to the first player offered
+    (ENTER, 0), (ENTER, 1),  # then No Confidence, likewise
+    (ENTER, 1),  # the last Close Eye
     ("1234", 1),  # the team
     (ENTER, 1),  # everyone approves
     (ENTER, 0),  # Player 3 keeps No Confidence

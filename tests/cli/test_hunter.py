@@ -72,7 +72,8 @@ def test_the_blame_of_the_deep_agent(play, status, refused):
 def test_an_early_accusation_in_german(play):
     play("new --players 5 --modules hunter --leader 1 --lang de --no-play")
     output = play("propose 1 2 --investigator 3", "vote --approve 1,2,3", "mission --fails 1")
-    assert t("de", "now.accusation_early") in output
+    # rules.md §13.1 `hunter-early-five-six`: at 5 players the host confirms the claim
+    assert t("de", "now.accusation_early_confirmed") in output
     output = play("accuse 4 --shows not-chief")
     assert "Falsch: Mission 1 zählt jetzt als gelungen." in output
 

@@ -36,6 +36,7 @@ DEFAULT_HOUSE_RULES = {
     "plot-take-responsibility": "immediate",
     "plot-opinion-maker-taken": "binds-taker",
     "plot-reveals": "loyalty-card",
+    "plot-spotlight-target": "any-team-member",
     "inquisitor-targeting-timing": "completed-missions",
     "inquisitor-defector-allegiance": "current",
     "defector-reveal": "standard",

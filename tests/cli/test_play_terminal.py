@@ -219,3 +219,44 @@ def test_seat_numbers_tick_players_and_a_look_at_the_table_keeps_them(home, by_c
         "--lang en --no-play",
         "propose 1 2 --sergeant 2", "vote --reject 3,4", "switch --nobody", "mission --fails 0",
     )
+
+
+def test_the_leader_chooses_the_hand_out_order_and_a_star_card_resolves_first(home,
+                                                                           by_commands):
+    """rules.md §3.3 window 2, §3.4 (issue 13): the leader chooses which drawn card to hand
+    out next; a card that acts at once is used before the next one is handed out."""
+    setup = "new --players 7 --modules plot --leader 1 --lang en --no-play"
+    for line in (setup, "plot draw overheard_conversation strong_leader"):
+        assert Host(home, *line.split()).leaves() == 0
+    host = Host(home, "play")
+    host.pick("Which drawn card does Player 1 hand out next?", 1)  # Strong Leader first
+    host.pick("Player 1 hands Strong Leader to whom?", 3)  # Player 5
+    host.sees("Strong Leader goes to Player 5.")
+    host.pick("Player 1 hands Overheard Conversation to whom?", 0)  # the last card: Player 2
+    host.pick("Whose card does Player 2 look at (a neighbour)?", 0)  # Player 1
+    host.sees("Overheard Conversation goes to the discard pile: it is used once.")
+    host.answer("Tick 2 for mission 1.", "q")
+    assert host.leaves() == 0
+    assert log_of(home) == by_commands(
+        setup, "plot draw overheard_conversation strong_leader", "plot give strong 5",
+        "plot give overheard 2", "plot use overheard --target 1",
+    )
+
+
+def test_guided_play_offers_only_a_rogue_success_the_record_allows(home, by_commands):
+    """rules.md §7, §13.1 `rogue-possible-record`: team {3,4} with the Watch token on 3 after
+    a Rogue Success on team {1,2}: no single player could play both, so guided play does not
+    offer a Rogue Success (a count with one possible value is not asked)."""
+    Host(home, "new", "--players", "5", "--modules", "rogue", "--roles", "resistance-rogue",
+         "--leader", "1", "--lang", "en", "--no-play").leaves()
+    for line in ("propose 1 2", "vote --approve all", "mission --fails 0 --rogue-success 1",
+                 "propose 2 3 4", "vote --approve all", "mission --fails 0", "propose 3 4",
+                 "vote --approve all", "watch 3"):
+        assert Host(home, *line.split()).leaves() == 0
+    host = Host(home, "play")
+    host.sees("mission cards for mission 3; shuffle")  # not "… and Rogue Success"
+    host.pick("How many Fail cards were revealed?", 0)
+    host.sees("Game over: the Resistance wins")  # the Rogue's share: a partial victory
+    host.answer("The game is over.", ENTER)
+    assert host.leaves() == 0
+    assert log_of(home)[-1] == {"type": "mission", "fails": 0}

@@ -32,3 +32,15 @@ def test_the_short_game_plays_a_whole_game_to_its_end(moderator, status):
     assert [p["approved"] for p in votes] == [True, False, True, True, True]
     assert [len(p["approve"]) for p in votes] == [3, 1, 5, 5, 4]
     assert "Game over: the Resistance wins" in result.stdout  # the last line, `status`
+
+
+def test_the_readme_names_every_setting_and_every_reading():
+    """Issue 13: the README says which unsettled points are settings and which are readings
+    (rules.md §13, §13.1)."""
+    from moderator.rules.house_rules import READINGS, SETTINGS
+
+    text = README.read_text(encoding="utf-8")
+    settings = text[text.index("- **Settings**"):text.index("- **Readings**")]
+    readings = text[text.index("- **Readings**"):]
+    assert all(f"`{setting}`" in settings for setting in SETTINGS)
+    assert all(f"`{point}`" in readings for point in READINGS)

@@ -294,7 +294,7 @@ def test_new_with_an_unknown_variant(refused, lang, message):
 KNOWN_HOUSE_RULES = (
     "plot-deck, plot-strong-leader-rotation, plot-strong-leader-window, plot-same-round-use, "
     "plot-hand-out, plot-take-responsibility, plot-opinion-maker-taken, plot-reveals, "
-    "inquisitor-targeting-timing, inquisitor-defector-allegiance, defector-reveal, "
+    "plot-spotlight-target, inquisitor-targeting-timing, inquisitor-defector-allegiance, defector-reveal, "
     "trapper-leader-on-team, trapper-sergeant-same-player, hunter-early-accusation, "
     "reverser-spy-visibility, rogue-win-team, rogue-partial-win, rogue-earlier-mission"
 )

@@ -131,7 +131,7 @@ def test_a_house_rule_is_recorded_in_status_json(play, status):
     house_rules = status()["house_rules"]
     assert house_rules["plot-hand-out"] == "any-other-players"
     assert house_rules["plot-deck"] == "standard"
-    assert len(house_rules) == 18
+    assert len(house_rules) == 19
 
 
 def test_house_rule_is_repeatable(play, status):

@@ -83,7 +83,8 @@ def test_a_rogue_who_wins_alone_is_a_winner_of_its_own():
     """rules.md §7: the resistance Rogue wins alone with Rogue Success on the third success
     and on an earlier mission; no team wins."""
     everyone = range(1, 8)
-    rogue_game = [a for team, rs in (((1, 2), 1), ((2, 3, 4), 0), ((3, 4, 5), 1))
+    # Player 2, on the first team without the Watch token, is on the third too (§13.1)
+    rogue_game = [a for team, rs in (((1, 2), 1), ((2, 3, 4), 0), ((3, 2, 5), 1))
                   for a in (propose(*team), vote(*everyone), {"type": "watch", "holder": team[0]},
                             mission(0, rogue_success=rs))]
     summary = season.season([play(rogue_game, players=7, modules=["rogue"],

@@ -263,16 +263,18 @@ def test_a_wrong_accusation_that_makes_the_third_success_gives_the_rogue_a_secon
     game = _round(game, [2, 3, 4], 6, fails=0).investigate(5)
     game = _round(game, [3, 4, 5], 0, fails=1).investigate(1)  # no Chief Fail: no early one
     game = _round(game, [4, 5, 6, 0], 1, fails=2).investigate(2)
-    game = _round(game, [5, 6, 0, 1], None, fails=1, rogue_success=1)  # the third failure
+    # The third failure; seat 2, on mission 1's team without the Watch token, is on it too.
+    game = _round(game, [5, 6, 0, 2], None, fails=1, rogue_success=1)
     assert game.phase == "accusation"
     game = game.accuse(3, "not-chief")  # wrong: mission 5 turns into the third success
     assert (game.phase, game.reason, game.winners) == (
         "game_over", "resistance_rogue_wins", (("resistance-rogue", "full"),))
 
 
-def test_a_wrong_accusation_that_makes_the_third_failure_lets_the_spy_rogue_claim():
-    """rules.md §7: the spy Rogue wins alone at the moment of the third failure, however it
-    came about; the record decides whether the claim can stand."""
+def test_a_third_failure_reached_through_a_wrong_accusation_goes_to_the_spy_hunter_at_once():
+    """rules.md §13.1 (`hunter-turned-third-failure`): a third failure reached through a wrong
+    accusation goes straight to the spy Hunter's accusation, without a spy Rogue claim (this
+    test asserted the claim before §13.1 settled the point)."""
     game = Game.new(7, 0, modules=["rogue", "hunter"], roles=["spy-rogue"])
     game = _round(game, [1, 2], 6, fails=1).investigate(3)
     game = _round(game, [1, 3, 4], 6, fails=1).investigate(4)
@@ -281,5 +283,17 @@ def test_a_wrong_accusation_that_makes_the_third_failure_lets_the_spy_rogue_clai
     game = _round(game, [5, 6, 0, 2], None, fails=0)  # the third success
     assert game.phase == "accusation"
     turned = game.accuse(3, "not-chief")  # wrong: mission 5 fails, the third failure
-    assert turned.phase == "rogue_claim"
-    refused("errors.rogue_claim_no_fail", turned.claim_rogue, 0)  # no Fail on mission 5
+    assert (turned.phase, turned.hunt.accuser, turned.hunt.early) == ("accusation", "spies", False)
+    assert [i.name for i in turned.inputs()] == ["accused", "shown"]
+    refused("errors.turn.accusation", turned.claim_rogue, 1)
+    assert turned.accuse(0, "chief").reason == "hunter_found_chief"
+
+
+def test_a_third_failure_played_on_the_table_still_lets_the_spy_rogue_claim():
+    """rules.md §7: at a third failure the mission itself made, the spy Rogue claims first."""
+    game = Game.new(7, 0, modules=["rogue", "hunter"], roles=["spy-rogue"])
+    game = _round(game, [1, 2], 6, fails=1).investigate(3)
+    game = _round(game, [1, 3, 4], 6, fails=1).investigate(4)
+    game = _round(game, [3, 4, 5], 0, fails=0).investigate(1)
+    game = _round(game, [1, 5, 6, 0], 2, fails=2)  # two Fails: mission 4 fails, the third
+    assert game.phase == "rogue_claim"

@@ -107,24 +107,28 @@ def test_held_cards_are_public_and_used_cards_discarded():
 
 
 def test_immediate_cards_must_be_resolved_before_the_team():
-    """rules.md §3.2/§3.4: ★ cards act on receipt, before the team is proposed."""
-    game = hand_out(new(), (OC, 3), (SL, 1))
+    """rules.md §3.2/§3.4: ★ cards act on receipt, before the team is proposed; §3.3 window 2:
+    before the next drawn card is handed out."""
+    game = new().draw_plot([OC, SL]).give_plot(OC, 3)
     assert game.phase == "plot_give" and game.plot.pending[0].card == OC
     refused("errors.turn.plot_give", game.propose, [0, 1])
+    error = refused("errors.plot_give_pending", game.give_plot, SL, 1)
+    assert error.params == {"card": OC, "seat": 3}
     refused("errors.plot_neighbour", game.use_plot, OC, 3, target=5)
     game = game.use_plot(OC, 3, target=4)
-    assert game.phase == "proposal" and OC in game.plot.discarded
+    assert game.phase == "plot_give" and OC in game.plot.discarded
+    assert game.give_plot(SL, 1).phase == "proposal"
 
 
 def test_establish_confidence_exposes_the_leader_not_the_receiver():
     """rules.md §3.4 / §12.6: the leader shows their card to a player of their choice."""
-    game = hand_out(new(), (EC, 3), (SL, 1))
+    game = hand_out(new(), (SL, 1), (EC, 3))
     refused("errors.plot_target_self", game.use_plot, EC, 3, target=0)
     assert game.use_plot(EC, 3, target=5).plot.uses[-1].target == 5
 
 
 def test_open_up_may_show_the_leader():
-    game = hand_out(new(), (OU, 3), (SL, 1))
+    game = hand_out(new(), (SL, 1), (OU, 3))
     refused("errors.plot_target_self", game.use_plot, OU, 3, target=3)
     assert game.use_plot(OU, 3, target=0).phase == "proposal"
 
@@ -145,7 +149,7 @@ def test_a_strong_leader_received_this_round_cannot_replace_its_first_leader():
     """rules.md §3.3 / §12.4: the first leader has already drawn; a later leader of the same
     round can be replaced (same-round use, the default)."""
     game = hand_out(new(), (SL, 3), (EYE, 4))
-    refused("errors.plot_window.strong_leader", game.use_plot, SL, 3)
+    refused("errors.plot_window.strong_leader_drawn", game.use_plot, SL, 3)
     game = game.propose([0, 1]).vote([])  # seat 1 leads now and has not acted
     assert game.use_plot(SL, 3).leader == 3
 
@@ -196,9 +200,22 @@ def test_in_the_spotlight_before_cards_are_chosen_on_a_team_member():
     game = hand_out(new(), (SPOT, 3), (EYE, 4))
     refused("errors.plot_window.in_the_spotlight", game.use_plot, SPOT, 3, target=0)
     game = game.propose([0, 3]).vote(range(7))
-    refused("errors.plot_target_self", game.use_plot, SPOT, 3, target=3)
     refused("errors.plot_target_team", game.use_plot, SPOT, 3, target=5)
     assert game.use_plot(SPOT, 3, target=0).plot.spotlight == 0
+
+
+def test_in_the_spotlight_may_name_its_holder_by_default():
+    """rules.md §3.4, §13 `plot-spotlight-target`: S3 says "a player", so by default the holder
+    may name themselves when on the team (`any-team-member`); the JP card's "other" player is
+    the setting `other-team-member`."""
+    game = hand_out(new(), (SPOT, 3), (EYE, 4)).propose([0, 3]).vote(range(7))
+    assert 3 in cards.targets(game, game.usable()[0])
+    assert game.use_plot(SPOT, 3, target=3).plot.spotlight == 3
+    strict = hand_out(new(**{"plot-spotlight-target": "other-team-member"}), (SPOT, 3), (EYE, 4))
+    strict = strict.propose([0, 3]).vote(range(7))
+    assert cards.targets(strict, strict.usable()[0]) == [0]
+    refused("errors.plot_spotlight_self", strict.use_plot, SPOT, 3, target=3)
+    assert strict.use_plot(SPOT, 3, target=0).plot.spotlight == 0
 
 
 def test_keeping_a_close_eye_after_cards_are_played_never_twice_on_one_card():
@@ -223,14 +240,14 @@ def test_take_responsibility_takes_a_card_at_once_by_default():
     taker (`plot-opinion-maker-taken=binds-taker`)."""
     game = hand_out(new(), (OM, 3), (EYE, 4))
     game = game.propose([0, 1]).vote(range(7)).play_mission(0)
-    game = hand_out(game, (TR, 5), (SL, 6))
+    game = game.draw_plot([TR, SL]).give_plot(TR, 5)
     refused("errors.plot_take_missing", game.use_plot, TR, 5, target=3, take=EYE)
-    game = game.use_plot(TR, 5, target=3, take=OM)
+    game = game.use_plot(TR, 5, target=3, take=OM).give_plot(SL, 6)
     assert game.opinion_makers == (5,) and game.phase == "proposal"
     receiver_bound = hand_out(new(**{"plot-opinion-maker-taken": "binds-receiver"}),
                               (OM, 3), (EYE, 4))
     receiver_bound = receiver_bound.propose([0, 1]).vote(range(7)).play_mission(0)
-    receiver_bound = hand_out(receiver_bound, (TR, 5), (SL, 6))
+    receiver_bound = receiver_bound.draw_plot([TR, SL]).give_plot(TR, 5)
     assert receiver_bound.use_plot(TR, 5, target=3, take=OM).opinion_makers == (3,)
 
 

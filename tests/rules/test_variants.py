@@ -33,6 +33,7 @@ HOUSE_RULES = {
     "reverser-spy-visibility": ("normal", "hidden", "hidden-from-commander"),
     "rogue-win-team": ("no-team-winner", "team-partial"),
     "rogue-partial-win": ("whenever-team-wins", "fifth-mission-only"),
+    "plot-spotlight-target": ("any-team-member", "other-team-member"),
     "rogue-earlier-mission": ("any-mission", "same-result"),
     "plot-deck": ("standard", "forum-game-54"),
 }

@@ -15,10 +15,10 @@ def test_a_round_with_plot_cards_through_the_prompts(cli, guide, newest, screen,
     host = guide(
         "We drew from our own deck", "Overheard Conversation", "No Confidence",
         "Strong Leader",
-        "Player 2",  # Overheard Conversation goes to Player 2 ...
+        "Overheard Conversation", "Player 2",  # Overheard Conversation goes to Player 2 ...
         "Player 3",  # ... who looks at a neighbour's card at once
-        "Player 4",  # No Confidence
-        "Player 5",  # Strong Leader
+        "No Confidence", "Player 4",
+        "Player 5",  # Strong Leader, the last card: handed out without asking which
         ["Player 1", "Player 2", "Player 3"],  # the team
         [],  # nobody rejected
         "No",  # Player 4 keeps No Confidence
@@ -30,6 +30,7 @@ def test_a_round_with_plot_cards_through_the_prompts(cli, guide, newest, screen,
     questions = [asked.question for asked in host.prompter.asked]
     assert questions[:2] == ["How does Player 1 draw?", "Card 1 of 3 drawn:"]
     assert "Player 1 hands Overheard Conversation to whom?" in questions
+    assert questions.count("Which drawn card does Player 1 hand out next?") == 2
     target = questions.index("Whose card does Player 2 look at (a neighbour)?")
     assert host.prompter.asked[target].titles == ["1 Player 1", "3 Player 3"]
     assert "Player 4: use No Confidence now?" in questions
@@ -97,7 +98,7 @@ def test_a_cards_rule_is_shown_once_when_received_and_again_on_the_table_key(
     most = [f"Player {seat}" for seat in range(1, 6)]
     shown = []
     host = guide(
-        "Player 5", "Player 4", "Player 3",  # the hand-out
+        "Strong Leader", "Player 5", "No Confidence", "Player 4", "Player 3",  # the hand-out
         ["Player 1", "Player 2", "Player 3"], most,  # rejected: Player 2 leads
         "No",  # Player 5 keeps Strong Leader ...
         ["Player 2", "Player 3", "Player 4"], most,  # rejected: Player 3 leads
@@ -122,3 +123,21 @@ def test_a_cards_rule_is_shown_once_when_received_and_again_on_the_table_key(
 def words(text: str) -> str:
     """Text as read, whatever the lines it wraps into on screen."""
     return " ".join(text.split())
+
+
+def test_the_leader_chooses_which_drawn_card_to_hand_out_next(cli, guide, newest):
+    """rules.md §3.4: the leader chooses the order of the hand-out; a card that acts at once
+    is resolved before the next one is handed out (§3.3 window 2)."""
+    cli(NINE, "plot draw overheard_conversation no_confidence strong_leader")
+    host = guide("Strong Leader", "Player 5", "Overheard Conversation", "Player 2",
+                 "Player 3", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    asked = host.prompter.asked
+    assert asked[0].titles == ["Overheard Conversation", "No Confidence", "Strong Leader"]
+    assert asked[3].question == "Player 1 hands Overheard Conversation to whom?"
+    assert asked[4].question == "Whose card does Player 2 look at (a neighbour)?"
+    assert asked[5].question == "Player 1 hands No Confidence to whom?"  # the last card left
+    game = session.open_game(newest()).game
+    assert [(c.card, c.holder) for c in game.plot.held] == [("strong_leader", 4)]
+    assert game.plot.uses[-1].card == "overheard_conversation"

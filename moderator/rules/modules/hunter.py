@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from moderator.rules import tables
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
-    ACCUSATION, INVESTIGATION, PROPOSAL, SPIES, VOTE, Input, ask, limit,
+    ACCUSATION, INVESTIGATION, PROPOSAL, SPIES, VOTE, Input, Limit, ask, could_play, limit,
 )
 from moderator.rules.module import Given, Module
 
@@ -97,6 +97,20 @@ def chiefs_possible(game: Game) -> int:
     return spy_chiefs(game.players)
 
 
+def possible_chief_fail(game: Game, given: Given) -> Limit:
+    """The Chief Fail record must stay possible (rules.md §6.1, §13.1): only the spy Chiefs
+    (one, two at 10 players) play Chief Fail, a card the table tells apart, so they were on
+    every team that revealed one; a trapped card was taken out before the reveal (§5.3)."""
+    pending = game.proposals[-1]
+    record = [m for m in game.missions if m.chief_fail]
+    earlier = [(m.chief_fail, frozenset(m.team) - {m.trapped}) for m in record]
+    now = frozenset(pending.team) - {given.get("trapped")}
+    chiefs = spy_chiefs(game.players)
+    missions = tuple(sorted({m.mission for m in record} | {pending.mission}))
+    return limit(lambda n: n == 0 or could_play(chiefs, [*earlier, (n, now)]),
+                 "errors.chief_fail_impossible", count=chiefs, together=missions)
+
+
 def investigator(game: Game) -> int | None:
     """Who investigates now: the leader after a success, the Investigator token's holder
     after a failure (the result after any turn)."""
@@ -149,6 +163,7 @@ class Hunter(Module):
             limit(lambda n: n == 0 or chiefs > 0, "errors.no_chief_fail", count=chiefs),
             limit(lambda n: n <= chiefs, "errors.chief_fail_count", count=chiefs),
             limit(lambda n: n <= room, "errors.fails_range", size=game.revealed(given)),
+            possible_chief_fail(game, given),
             kind="count", default=0,
         ),)
 

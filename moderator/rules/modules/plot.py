@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
-    GAME_OVER, MISSION, PLOT_DRAW, PLOT_GIVE, PROPOSAL, WATCH, Limit, limit,
+    EXAMINATION, GAME_OVER, LOYALTY, MISSION, PLOT_DRAW, PLOT_GIVE, PROPOSAL, TEAM_CHOSEN, WATCH,
+    Limit, limit,
 )
 from moderator.rules.game import evolve
 from moderator.rules.module import Given, Module
@@ -180,11 +181,18 @@ def targets(game: Game, card: Card) -> list[int] | None:
         OVERHEARD_CONVERSATION: sorted({(by - 1) % game.players, (by + 1) % game.players}),
         ESTABLISH_CONFIDENCE: [s for s in seats if s != game.seat],
         OPEN_UP: [s for s in seats if s != by],
-        IN_THE_SPOTLIGHT: [s for s in team if s != by],
+        IN_THE_SPOTLIGHT: [s for s in team if s != by or spotlight_on_self(game)],
         CLOSE_EYE: [s for s in team if s not in state(game).looked_at],
         TAKE_RESPONSIBILITY: sorted({c.holder for c in state(game).held if c.holder != by}),
     }
     return found.get(card.card)
+
+
+def spotlight_on_self(game: Game) -> bool:
+    """May the holder of In the Spotlight name themselves, when on the team? S3 says "a
+    player" (the default), the JP card "one other player" (rules.md §3.4, §13
+    `plot-spotlight-target`)."""
+    return game.setting("plot-spotlight-target") == "any-team-member"
 
 
 def receivers(game: Game) -> tuple[int, ...]:
@@ -215,12 +223,9 @@ def window(game: Game, held: Card) -> str | None:
     if game.setting("plot-same-round-use") == "next-round" and held.received == game.round:
         return "errors.plot_same_round"
     if card == STRONG_LEADER:
-        before_first_action = game.phase in (PLOT_DRAW, PROPOSAL) and (
-            not cards.leader_acted
-            or game.setting("plot-strong-leader-window") == "before-team-tokens"
-        )
-        if not before_first_action:
-            return "errors.plot_window.strong_leader"
+        refusal = strong_leader_refusal(game)
+        if refusal:
+            return refusal
         if cards.strong_leader_used:
             return "errors.plot_strong_leader_twice"
         if held.holder == game.seat:
@@ -246,6 +251,29 @@ def window(game: Game, held: Card) -> str | None:
             return None
         return "errors.plot_window.take_responsibility"
     return "errors.plot_window.other"
+
+
+#: The steps of a new round before its leader's first action, when a Strong Leader may be
+#: declared (rules.md §3.3 window 1; §13.1 `plot-strong-leader-steps`: also during the Loyalty
+#: card and the examination, as S3's "before the Leader takes any actions" allows).
+BEFORE_LEADER_ACTS = frozenset({LOYALTY, EXAMINATION, PLOT_DRAW, PROPOSAL})
+
+
+def strong_leader_refusal(game: Game) -> str | None:
+    """Why the current leader cannot be replaced by a Strong Leader now, an i18n key that
+    says which moment it is; None while the leader has not acted (rules.md §3.3 window 1).
+    Under `plot-strong-leader-window=before-team-tokens` the window stays open after the draw,
+    but not while the drawn cards are being handed out (§13.1)."""
+    phase, loose = game.phase, game.setting("plot-strong-leader-window") == "before-team-tokens"
+    if phase in TEAM_CHOSEN:
+        return "errors.plot_window.strong_leader_team"
+    if phase == PLOT_GIVE:
+        return "errors.plot_window.strong_leader_" + ("hand_out" if loose else "drawn")
+    if phase not in BEFORE_LEADER_ACTS:  # the accusation, the investigation, the game's end
+        return "errors.plot_window.strong_leader_between"
+    if phase == PROPOSAL and state(game).leader_acted and not loose:
+        return "errors.plot_window.strong_leader_drawn"
+    return None
 
 
 def _takeable(game: Game, taker: int) -> bool:
@@ -320,6 +348,9 @@ def give_plot(game: Game, card: str, to: int) -> Game:
     game._expect(PLOT_GIVE)
     game._check_seats((to,))
     cards = state(game)
+    if cards.pending:  # a ★ card resolves before the next card is handed out (§3.3 window 2)
+        waiting = cards.pending[0]
+        raise RuleError("errors.plot_give_pending", card=waiting.card, seat=waiting.holder)
     drawn = list(cards.drawn)
     if card not in drawn:
         raise RuleError("errors.plot_not_drawn", card=card)
@@ -390,13 +421,15 @@ def _resolve(game: Game, done: Game, card: str, by: int, target: int | None,
     elif card == ESTABLISH_CONFIDENCE:
         if target == game.seat:
             raise RuleError("errors.plot_target_self", card=card)
-    elif card in (OPEN_UP, IN_THE_SPOTLIGHT):
+    elif card == OPEN_UP:
         if target == by:
             raise RuleError("errors.plot_target_self", card=card)
-        if card == IN_THE_SPOTLIGHT:
-            if target not in team:
-                raise RuleError("errors.plot_target_team", card=card)
-            _plot(done, spotlight=target)
+    elif card == IN_THE_SPOTLIGHT:
+        if target not in team:
+            raise RuleError("errors.plot_target_team", card=card)
+        if target == by and not spotlight_on_self(done):
+            raise RuleError("errors.plot_spotlight_self", card=card)
+        _plot(done, spotlight=target)
     elif card == CLOSE_EYE:
         if target not in team:
             raise RuleError("errors.plot_target_team", card=card)

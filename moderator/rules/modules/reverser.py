@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from moderator.rules.flow import Input, ask, limit
+from moderator.rules.flow import Input, Limit, ask, could_play, limit
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
@@ -25,6 +25,20 @@ def reversers(game: Game) -> int:
     return (RESISTANCE_REVERSER in game.characters) + (SPY_REVERSER in game.characters)
 
 
+def possible_reverse(game: Game, given: Given) -> Limit:
+    """The Reverse record must stay possible (rules.md §6.2, §13.1): only the Reversers in
+    the game play Reverse, a card the table tells apart, so they were on every team that
+    revealed one; a trapped card was taken out before the reveal (§5.3)."""
+    pending = game.proposals[-1]
+    record = [m for m in game.missions if m.reverse]
+    earlier = [(m.reverse, frozenset(m.team) - {m.trapped}) for m in record]
+    now = frozenset(pending.team) - {given.get("trapped")}
+    count = reversers(game)
+    missions = tuple(sorted({m.mission for m in record} | {pending.mission}))
+    return limit(lambda n: n == 0 or could_play(count, [*earlier, (n, now)]),
+                 "errors.reverse_impossible", count=count, together=missions)
+
+
 class Reverser(Module):
     id = "reverser"
     card_fields = {"reverse": ("errors.no_reverse", 0)}
@@ -40,6 +54,7 @@ class Reverser(Module):
             limit(lambda n: n == 0 or count > 0, "errors.no_reverse"),
             limit(lambda n: n <= count, "errors.reverse_count", count=count),
             limit(lambda n: n <= room, "errors.fails_range", size=game.revealed(given)),
+            possible_reverse(game, given),
             kind="count", default=0,
         ),)
 

@@ -8,14 +8,14 @@ record can only rule a claim out; the rest is the claimant's word, confirmed by 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from moderator.rules import tables
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     FULL, GAME_OVER, MISSION, PARTIAL, RESISTANCE, RESISTANCE_ROGUE, ROGUE_CLAIM, SPIES,
-    SPY_ROGUE, WATCH, Input, ask, limit,
+    SPY_ROGUE, WATCH, Input, Limit, ask, could_play, limit,
 )
 from moderator.rules.module import Given, Module
 
@@ -39,11 +39,44 @@ def earlier_rogue_success(earlier: Sequence[Mission], earlier_rule: str) -> bool
     return any(m.rogue_success for m in earlier)
 
 
-def spy_claim_refusal(missions: Sequence[Mission], seat: int, earlier_rule: str) -> str | None:
+def unwatched(team: Collection[int], watch: int | None, trapped: int | None) -> frozenset[int]:
+    """Who on a team could have played a revealed Rogue Success: not the Watch holder, and not
+    the player whose card the Trapper took out before the reveal (rules.md §5.3, §7)."""
+    return frozenset(team) - {watch, trapped}
+
+
+def rogue_seats(missions: Sequence[Mission]) -> frozenset[int] | None:
+    """Who can be the resistance Rogue by the Rogue Success cards on record (every one is
+    theirs: rules.md §7, §13.1); None when no Rogue Success was revealed."""
+    played = [unwatched(m.team, m.watch, m.trapped) for m in missions if m.rogue_success]
+    return frozenset.intersection(*played) if played else None
+
+
+def possible_rogue_success(game: Game, given: Given) -> Limit:
+    """The Rogue Success record must stay possible (rules.md §7, §13.1): the one resistance
+    Rogue played every Rogue Success, so one player, never the Watch holder there, was on
+    every team that revealed one. Else the record is refused before anything is written."""
+    pending = game.proposals[-1]
+    trapped = given.get("trapped")
+    record = [m for m in game.missions if m.rogue_success]
+    earlier = [(m.rogue_success, unwatched(m.team, m.watch, m.trapped)) for m in record]
+    now = unwatched(pending.team, game.watch, trapped)
+    takes_out = trapped is not None or any(m.trapped is not None for m in record)
+    code = "errors.rogue_success_impossible" + ("_trapped" if takes_out else "")
+    missions = tuple(sorted({m.mission for m in record} | {pending.mission}))
+    return limit(lambda n: n == 0 or could_play(1, [*earlier, (n, now)]), code,
+                 together=missions)
+
+
+def spy_claim_refusal(missions: Sequence[Mission], seat: int, earlier_rule: str,
+                      resistance_rogue: bool = False) -> str | None:
     """Why the record rules out a spy Rogue claim by `seat`, as an i18n key; None if it can
     stand (the claimant was on this failed team, which revealed a Fail, and on an earlier team
-    that revealed a Fail)."""
+    that revealed a Fail, and is not the only player who can have played the Rogue Success
+    cards on record, who is the resistance Rogue: rules.md §7, §13.1)."""
     *earlier, last = missions
+    if resistance_rogue and rogue_seats(missions) == frozenset({seat}):
+        return "errors.rogue_claim_resistance_rogue"
     if seat not in last.team:
         return "errors.rogue_claim_not_on_team"
     if not last.fails:  # failed without a Fail card (a Reverse card turned it)
@@ -56,11 +89,15 @@ def spy_claim_refusal(missions: Sequence[Mission], seat: int, earlier_rule: str)
     return None
 
 
+#: At 5-6 players the Watch token is not used on the first two approved missions (§7).
+SMALL_GAME_UNWATCHED = 2
+
+
 def watch_due(game: Game) -> bool:
     """Does an approved team get the Watch token? Only with the resistance Rogue, and at
     5-6 players not on the first two missions (rules.md §7)."""
     return RESISTANCE_ROGUE in game.characters and (
-        game.players >= 7 or len(game.missions) >= 2
+        game.players >= 7 or len(game.missions) >= SMALL_GAME_UNWATCHED
     )
 
 
@@ -84,6 +121,7 @@ class Rogue(Module):
             limit(lambda n: n == 0 or present, "errors.no_rogue_success"),
             limit(lambda n: n <= 1, "errors.rogue_success_one"),  # one Rogue, one card
             limit(lambda n: n <= room, "errors.fails_range", size=game.revealed(given)),
+            possible_rogue_success(game, given),
             kind="count", default=0,
         ),)
 
@@ -97,7 +135,10 @@ class Rogue(Module):
         game._put(watch=None)  # an approval cancelled by No Confidence takes the token back
 
     def third(self, game: Game, side: str, turned: bool) -> bool:
-        if side == SPIES and SPY_ROGUE in game.characters:
+        # A third failure reached through a wrong accusation goes straight to the spy
+        # Hunter's accusation, without a spy Rogue claim (rules.md §13.1,
+        # `hunter-turned-third-failure`): no Fail of the claimant's made that failure.
+        if side == SPIES and SPY_ROGUE in game.characters and not turned:
             game._put(phase=ROGUE_CLAIM)
             return True
         if side == RESISTANCE and RESISTANCE_ROGUE in game.characters and resistance_rogue_wins(
@@ -131,9 +172,7 @@ class Rogue(Module):
         if game.phase == WATCH:
             return (Input("holder", "seat", game.proposals[-1].team),)
         if game.phase == ROGUE_CLAIM:
-            rule = game.setting("rogue-earlier-mission")
-            can = tuple(s for s in range(game.players)
-                        if spy_claim_refusal(game.missions, s, rule) is None)
+            can = tuple(s for s in range(game.players) if claim_refusal(game, s) is None)
             return (Input("claimant", "seat", (None, *can)),)
         return ()
 
@@ -148,8 +187,21 @@ def rogue_wins(game: Game, who: str) -> None:
               winners=winners)
 
 
+def claim_refusal(game: Game, seat: int) -> str | None:
+    """Why this game's record rules out a spy Rogue claim by `seat` (an i18n key), or None."""
+    return spy_claim_refusal(game.missions, seat, game.setting("rogue-earlier-mission"),
+                             RESISTANCE_ROGUE in game.characters)
+
+
 def give_watch(game: Game, seat: int) -> Game:
-    """After approval the leader hands the Watch token to a team member (rules.md §7)."""
+    """After approval the leader hands the Watch token to a team member (rules.md §7). On a
+    mission that uses no Watch token the refusal says why, not merely that it is not time."""
+    if "rogue" not in game.modules:
+        raise RuleError("errors.no_rogue_module")
+    if game.phase != GAME_OVER and not watch_due(game):
+        if RESISTANCE_ROGUE not in game.characters:
+            raise RuleError("errors.watch_spy_rogue_only")
+        raise RuleError("errors.watch_first_missions", missions=SMALL_GAME_UNWATCHED)
     game._expect(WATCH)
     game._check_seats((seat,))
     if seat not in game.proposals[-1].team:
@@ -169,7 +221,7 @@ def claim_rogue(game: Game, claimant: int | None) -> Game:
         done._third(SPIES, turned=False, after="rogue")
         return done
     game._check_seats((claimant,))
-    refusal = spy_claim_refusal(game.missions, claimant, game.setting("rogue-earlier-mission"))
+    refusal = claim_refusal(game, claimant)
     if refusal:
         raise RuleError(refusal, seat=claimant)
     rogue_wins(done, SPY_ROGUE)
