@@ -427,12 +427,12 @@ def chosen(only: str | None) -> tuple[list[Row], bool, bool]:
 
 
 def measure(options: argparse.Namespace) -> int:
+    rows, with_play, with_engine = chosen(options.only)
     problem = install_problem()
     if problem:
         print(f"Refused: {problem}. Run `python3 benchmarks/speed.py` without --python to "
               "measure a plain install in a new virtual environment.", file=sys.stderr)
         return 2
-    rows, with_play, with_engine = chosen(options.only)
     if with_play:
         try:
             import pexpect  # noqa: F401

@@ -30,8 +30,10 @@ def saved_games() -> tuple[list[Played], list[str]]:
     known = stored.get("games", {}) if isinstance(stored, dict) and stored.get("code") == code \
         else {}
     played, unreadable, finished = [], [], {}
+    folder = os.fspath(store.games_dir())  # once: store.path_of builds it anew per game
     for game_id in store.game_ids():
-        key = _file_key(store.path_of(game_id))  # before reading: a later change shows
+        # the key before the file is read: a change made meanwhile shows next time
+        key = _file_key(os.path.join(folder, f"{game_id}{store.SUFFIX}"))
         facts = _known(known.get(game_id), key)
         if facts is None:
             try:
@@ -69,7 +71,7 @@ def numbered(name: str, seat: int) -> bool:
         name == i18n.t(lang, "setup.default_name", seat=seat) for lang in i18n.LANGUAGES)
 
 
-def _file_key(path) -> tuple[int, int, int] | None:
+def _file_key(path: str) -> tuple[int, int, int] | None:
     try:
         found = os.stat(path)
     except OSError:
