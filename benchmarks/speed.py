@@ -105,8 +105,11 @@ def build_install(folder: Path) -> Path:
     print(f"Installing the checkout into a new virtual environment ({folder}) ...", flush=True)
     venv.EnvBuilder(with_pip=True).create(folder)
     python = folder / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    str(CHECKOUT), "pexpect"], check=True)
+    done = subprocess.run([str(python), "-m", "pip", "install", "--quiet",
+                           "--disable-pip-version-check", str(CHECKOUT), "pexpect"],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"pip could not install the checkout:\n{done.stdout}{done.stderr}")
     return python
 
 
@@ -386,10 +389,11 @@ def table(startup_rows: list[tuple[Row, float, float]], engine_rows: dict, base:
     return lines
 
 
-def how_measured(rounds: int, engine_rounds: int) -> str:
+def how_measured(rounds: int, engine_rounds: int, built: bool) -> str:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    where = "in a new virtual environment" if built else f"in {sys.prefix}"
     return (f"Measured {datetime.date.today().isoformat()} with `python3 benchmarks/speed.py` "
-            f"on a plain install in a new virtual environment: Python "
+            f"on a plain install {where}: Python "
             f"{platform.python_version()}, {os.cpu_count()} cores, load {load:.1f} at the end; "
             f"start-up as medians of {rounds} rounds of wall-clock time, each command once "
             f"per round in a shuffled order, each right after a `python -c pass` (the ratio's "
@@ -455,7 +459,7 @@ def measure(options: argparse.Namespace) -> int:
     if with_engine:
         engine_rows = engine(options.engine_rounds, options.engine_seconds, options.seed)
     lines = table(results, engine_rows, base, options.rounds)
-    note = how_measured(options.rounds, options.engine_rounds)
+    note = how_measured(options.rounds, options.engine_rounds, options.built)
     print(note)
     print()
     print("\n".join(lines))
@@ -484,6 +488,7 @@ def main() -> int:
     parser.add_argument("--readme", action="store_true",
                         help="write the table into README.md")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--built", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.inside:
         return measure(options)
@@ -492,7 +497,8 @@ def main() -> int:
         return subprocess.run([options.python, __file__, "--inside", *forwarded]).returncode
     with tempfile.TemporaryDirectory(prefix="moderator-venv-") as folder:
         python = build_install(Path(folder))
-        return subprocess.run([str(python), __file__, "--inside", *forwarded]).returncode
+        return subprocess.run([str(python), __file__, "--inside", "--built", *forwarded]
+                              ).returncode
 
 
 if __name__ == "__main__":
