@@ -170,8 +170,9 @@ class Scenes:
         return done.stdout
 
     def build(self) -> None:
-        """A game mid-way (7 players, mission 2 succeeded after a rejected team, mission 3 to
-        propose) for the reads and `play`; one step further for each write; the season."""
+        """A game mid-way (7 players: mission 1 succeeded, mission 2 failed after a rejected
+        team, mission 3 to propose) for the reads and `play`; one step further for each
+        write; the season."""
         steps = (
             ("new", "--players", "7", "--names", ",".join(NAMES), "--leader", "anna",
              "--seed", "1", "--no-play"),
@@ -208,7 +209,8 @@ class Scenes:
         from moderator.records import archive
         from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game
 
-        os.environ["MODERATOR_HOME"] = str(self.root / "season")
+        os.environ.update(MODERATOR_HOME=str(self.root / "season"),
+                          MODERATOR_CACHE=str(self.cache))
         rng = random.Random(18)
         pool = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz", "Gabi", "Hanna", "Ida",
                 "Jonas", "Kai", "Lena")
@@ -372,8 +374,8 @@ def verdict(value: float, must: float | None, goal: float | None, higher: bool) 
     return "must met" if better(value, must) else "MISSED"
 
 
-def table(startup_rows: list[tuple[Row, float, float]], engine_rows: dict, base: float | None,
-          rounds: int) -> list[str]:
+def table(startup_rows: list[tuple[Row, float, float]], engine_rows: dict,
+          base: float | None) -> list[str]:
     lines = ["| what | median | ratio | must | goal | |", "|---|---|---|---|---|---|"]
     if base is not None:
         lines.append(f"| `python -c pass` | {base * 1000:.1f} ms | 1.0x | | | |")
@@ -438,9 +440,9 @@ def measure(options: argparse.Namespace) -> int:
               "measure a plain install in a new virtual environment.", file=sys.stderr)
         return 2
     if with_play:
-        try:
-            import pexpect  # noqa: F401
-        except ImportError:
+        from importlib.util import find_spec
+
+        if find_spec("pexpect") is None:
             print("Refused: `play` is timed in a pseudo-terminal with pexpect, which this "
                   "environment lacks (pip install pexpect).", file=sys.stderr)
             return 2
@@ -458,7 +460,7 @@ def measure(options: argparse.Namespace) -> int:
                 results.append((row, seconds, seconds / base))
     if with_engine:
         engine_rows = engine(options.engine_rounds, options.engine_seconds, options.seed)
-    lines = table(results, engine_rows, base, options.rounds)
+    lines = table(results, engine_rows, base)
     note = how_measured(options.rounds, options.engine_rounds, options.built)
     print(note)
     print()
