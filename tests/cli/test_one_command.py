@@ -8,6 +8,7 @@ from typer._click import formatting
 from typer.testing import CliRunner
 
 from moderator.cli.app import COMMANDS, build, run
+from moderator.cli.helptexts import in_language
 
 SUBCOMMANDS = {"plot": ["draw", "give", "use", "list"], "voice": ["prepare"]}
 
@@ -18,7 +19,8 @@ SUBCOMMANDS = {"plot": ["draw", "give", "use", "list"], "voice": ["prepare"]}
 def test_a_command_built_alone_has_the_help_it_has_in_the_whole_application(
         capsys, monkeypatch, words, lang):
     monkeypatch.setenv("MODERATOR_LANG", lang)
-    whole = CliRunner().invoke(build(lang), [*words, "--help"])
+    with in_language(lang):  # as `run` writes a help page
+        whole = CliRunner().invoke(build(lang), [*words, "--help"])
     assert whole.exit_code == 0
     monkeypatch.setattr(formatting, "FORCED_WIDTH", 80)  # as the test runner has it
     assert run([*words, "--help"]) == 0
