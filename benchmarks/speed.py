@@ -382,7 +382,7 @@ def table(startup_rows: list[tuple[Row, float, float]], engine_rows: dict,
     for row, seconds, ratio in startup_rows:
         must = f"<= {row.must:g}x" if row.must else ""
         goal = f"<= {row.goal:g}x" if row.goal else ""
-        lines.append(f"| {row.label} | {seconds * 1000:.0f} ms | {ratio:.1f}x | {must} | {goal} "
+        lines.append(f"| {row.label} | {seconds * 1000:.0f} ms | {ratio:.2f}x | {must} | {goal} "
                      f"| {verdict(ratio, row.must, row.goal, higher=False)} |")
     for players, (rate, ratio) in engine_rows.items():
         lines.append(f"| engine, {players} players: random games/CPU-s ÷ tight loop | "
@@ -408,8 +408,10 @@ def write_readme(lines: list[str], note: str) -> None:
         raise SystemExit(f"README.md has no {BEGIN} … {END} block to fill")
     head, rest = text.split(BEGIN, 1)
     _, tail = rest.split(END, 1)
-    README.write_text(head + BEGIN + "\n" + note + "\n\n" + "\n".join(lines) + "\n" + END + tail,
-                      encoding="utf-8")
+    import textwrap
+
+    README.write_text(head + BEGIN + "\n" + textwrap.fill(note, 96) + "\n\n" + "\n".join(lines)
+                      + "\n" + END + tail, encoding="utf-8")
     print(f"Wrote the table into {README}")
 
 
