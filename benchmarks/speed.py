@@ -302,7 +302,7 @@ def startup(scenes: Scenes, rows: list[Row], with_play: bool, rounds: int,
             elapsed = timed(baseline, scenes.base, scenes.root)
             if isinstance(job, str):
                 scenes.fresh("play")
-                measured = dict(zip(("play", "play-prompt"), timed_play(scenes)))
+                measured = dict(zip(("play", "play-prompt"), timed_play(scenes), strict=True))
             else:
                 if job.fresh_game:
                     scenes.fresh(job.home)

@@ -100,7 +100,7 @@ class Index:
         return [w for w in words(text) if w not in self.stopwords]
 
 
-@kept_between_runs
+@kept_between_runs(Index)
 def index() -> Index:
     """Built once per process from both catalogues, so a German question finds a topic in an
     English game and the other way round."""
