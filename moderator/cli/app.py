@@ -20,8 +20,25 @@ def language_of(args: list[str]) -> str:
     return i18n.choose()
 
 
-def build(lang: str) -> typer.Typer:
-    from moderator.cli import agenda, game, history, hunter, play, plot, records, rules, script
+#: Every command and the module of `moderator.cli` that defines it, in the order `--help`
+#: lists them. A command line builds only the command it runs: turning all of them into
+#: click commands would take longer than running most of them.
+COMMANDS = {
+    "new": "game", "status": "game", "propose": "game", "vote": "game", "mission": "game",
+    "switch": "game", "watch": "game", "rogue-claim": "game", "assassinate": "game",
+    "loyalty": "agenda", "examine": "agenda",
+    "investigate": "hunter", "accuse": "hunter", "blame": "hunter",
+    "undo": "history", "redo": "history", "log": "history", "games": "history",
+    "plot": "plot", "play": "play", "script": "script", "voice": "script", "rules": "rules",
+    "export": "records", "import": "records", "roles": "records", "stats": "records",
+    "simulate": "records",
+}
+
+
+def build(lang: str, command: str | None = None) -> typer.Typer:
+    """The application in `lang`: every command, or only `command` (with the same name,
+    options and help as in the whole application)."""
+    from importlib import import_module
 
     app = typer.Typer(
         name="moderator",
@@ -32,15 +49,12 @@ def build(lang: str) -> typer.Typer:
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    game.register(app, lang)
-    agenda.register(app, lang)
-    hunter.register(app, lang)
-    history.register(app, lang)
-    plot.register(app, lang)
-    play.register(app, lang)
-    script.register(app, lang)
-    rules.register(app, lang)
-    records.register(app, lang)
+    wanted = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
+    for module in wanted:
+        import_module(f"moderator.cli.{module}").register(app, lang)
+    if command in COMMANDS:
+        app.registered_commands = [c for c in app.registered_commands if c.name == command]
+        app.registered_groups = [g for g in app.registered_groups if g.name == command]
     return app
 
 
@@ -62,12 +76,14 @@ def run(args: list[str]) -> int:
     """Run one command line; the exit code (0 done, 1 refused, 2 bad usage)."""
     lang = language_of(args)
     args = lang_last(args)
-    app = build(lang)
+    app = build(lang, args[0] if args else None)
     try:
         from moderator.cli.helptexts import in_language
 
         with in_language(lang):
-            code = app(args=args, prog_name="moderator", standalone_mode=False)
+            # A group even when it holds one command, so that the command is named as always.
+            code = typer.main.get_group(app)(args=args, prog_name="moderator",
+                                             standalone_mode=False)
     except typer.Exit as done:
         return done.exit_code
     except typer.Abort:
@@ -141,15 +157,6 @@ def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
     else:
         text = i18n.t(lang, "errors.usage", detail=error.format_message().rstrip("."))
     return f"{text} {help_hint}"
-
-
-COMMANDS = frozenset({
-    "new", "status", "propose", "vote", "watch", "switch", "mission", "rogue-claim", "assassinate",
-    "undo",
-    "redo", "log", "games", "script", "voice", "rules", "play", "plot",
-    "export", "import", "roles", "stats", "simulate", "loyalty", "examine",
-    "investigate", "accuse", "blame",
-})
 
 
 def _hint(error, lang: str) -> str:

@@ -13,8 +13,6 @@ from typing import Any
 import typer
 
 from moderator import i18n
-from moderator.rules import RuleError
-from moderator.store import StoreError
 
 REFUSED, USAGE = 1, 2
 
@@ -51,7 +49,9 @@ class Out:
         if self._console is None:
             from rich.console import Console
 
-            self._console = Console(highlight=False, soft_wrap=True)
+            # No emoji codes: a player called ":x:" is shown as typed (and rich's table of
+            # codes is not loaded at every command).
+            self._console = Console(highlight=False, soft_wrap=True, emoji=False)
         return self._console
 
     def say(self, key: str, /, **params: object) -> None:
@@ -70,7 +70,7 @@ class Out:
         if self._errors is None:
             from rich.console import Console
 
-            self._errors = Console(stderr=True, highlight=False, soft_wrap=True)
+            self._errors = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
         self._errors.print(text, markup=False)
 
 
@@ -86,7 +86,9 @@ def handled(command: Callable) -> Callable:
             if explicit and explicit not in i18n.LANGUAGES:
                 raise Refusal("errors.lang_unknown", lang=explicit, known=", ".join(i18n.LANGUAGES))
             command(out, *args, **kwargs)
-        except (Refusal, RuleError, StoreError) as error:
+        except _refusals() as error:
+            from moderator.store import StoreError
+
             code = getattr(error, "exit_code", REFUSED)
             if isinstance(error, StoreError) and not explicit and "game" in error.params:
                 out.lang = _language_of_game(str(error.params["game"])) or out.lang
@@ -106,6 +108,16 @@ def handled(command: Callable) -> Callable:
         parameters=list(signature.parameters.values())[1:]
     )
     return wrapper
+
+
+def _refusals() -> tuple[type[Exception], ...]:
+    """What a command refuses with. Looked up only when something was raised: `--help` and
+    `stats` over finished games need no rules engine (and a rules or store error can only
+    come from modules already loaded)."""
+    from moderator.rules import RuleError
+    from moderator.store import StoreError
+
+    return Refusal, RuleError, StoreError
 
 
 def _language_of_game(game_id: str) -> str | None:

@@ -10,8 +10,6 @@ from moderator import i18n
 from moderator.cli.common import (
     USAGE, Out, Refusal, fold, handled, players, seat_number, seat_of, seats_of, split,
 )
-from moderator.rules import RuleError
-from moderator.store import StoreError
 
 
 def game_option(lang: str):
@@ -300,6 +298,8 @@ def bad_usage(out: Out, game_id: Optional[str], code: str) -> NoReturn:
     """Refuse a malformed command line (exit 2), in the language of the game it was meant for
     when there is one."""
     from moderator import session
+    from moderator.rules import RuleError
+    from moderator.store import StoreError
 
     with contextlib.suppress(RuleError, StoreError):
         _open(out, session, game_id)
@@ -330,7 +330,7 @@ def _checked(out: Out, guide, players: int, modules: list, variants: list, allow
     explained and the host asked whether to play it anyway as a house rule (rules.md §8,
     §10). Returns whether it is allowed."""
     from moderator.cli.common import readable
-    from moderator.rules import setup
+    from moderator.rules import RuleError, setup
 
     try:
         setup.check(players, modules, variants, allow, roles)

@@ -79,9 +79,10 @@ def make_guide(out: Out, chosen: dict):
     from moderator.ui.prompts import QuestionaryPrompter
 
     # Guided play wraps its lines at word boundaries (the commands' output soft-wraps, so it
-    # can be copied and piped whole).
+    # can be copied and piped whole); names are shown as typed, as by the commands.
     return guided.Guide(
-        console=Console(highlight=False), prompter=QuestionaryPrompter(), lang=out.lang,
+        console=Console(highlight=False, emoji=False), prompter=QuestionaryPrompter(),
+        lang=out.lang,
         show_votes=chosen["vote_history"], timer=chosen["timer"], read_aloud=voice_for(out),
     )
 

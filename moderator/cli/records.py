@@ -100,9 +100,9 @@ def register(app: typer.Typer, lang: str) -> None:
         as_json: bool = typer.Option(False, "--json", help=i18n.t(lang, "help.json")),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator.records import season
+        from moderator.records import ledger, season
 
-        played, unreadable = saved_games()
+        played, unreadable = ledger.saved_games()
         summary = season.season(played, unreadable)
         if as_json:
             out.json(summary)
@@ -253,35 +253,6 @@ def spy_seats(out: Out, entries: list[str], names: list[str]) -> list[int]:
     if missing:
         raise Refusal("records.errors.sides_missing", names=", ".join(missing))
     return [seat for seat, spy in chosen.items() if spy]
-
-
-def saved_games() -> tuple[list, list[str]]:
-    """Every saved game as the season sees it, and the ids of those that cannot be read."""
-    from moderator import session, store
-    from moderator.records.season import Played
-
-    played, unreadable = [], []
-    for game_id in store.game_ids():
-        try:
-            current = session.open_game(game_id)
-        except store.StoreError:
-            unreadable.append(game_id)
-            continue
-        spies = [e.data["spies"] for e in current.history.done if e.data["type"] == "sides"]
-        played.append(Played(
-            game_id=game_id,
-            created=current.history.setup.get("created", ""),
-            game=current.game,
-            names=tuple(None if numbered(name, seat) else name
-                        for seat, name in enumerate(current.names, start=1)),
-            spies=frozenset(s - 1 for s in spies[-1]) if spies else None,
-        ))
-    return played, unreadable
-
-
-def numbered(name: str, seat: int) -> bool:
-    """A name the game gave by itself ("Player 3", "Spieler 3"): nobody in particular."""
-    return any(name == i18n.t(lang, "setup.default_name", seat=seat) for lang in i18n.LANGUAGES)
 
 
 @contextlib.contextmanager

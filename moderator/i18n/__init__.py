@@ -3,6 +3,10 @@
 Placeholders are ``str.format`` fields. A leaf that is a mapping of plural forms (``one``,
 ``other``, optionally ``zero``) is chosen by the ``count`` parameter, and ``{count_word}`` says
 that count as a word (the ``number`` section), as a spoken line needs it.
+
+The YAML files are the source; parsing one takes longer than all the rest of a command's
+start, so each is parsed once and kept, flattened, by `moderator.kept` (keyed by a hash of the
+file and of this module). A language is loaded only when a text of it is asked for.
 """
 
 from __future__ import annotations
@@ -10,7 +14,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
 LANGUAGES = ("en", "de")
@@ -49,12 +52,28 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str | dict[
 
 
 @cache
+def sources(lang: str) -> tuple[bytes, bytes]:
+    """What a language's catalogue is made from: its YAML file, and this module (which says
+    how the file is read), as they are on disk."""
+    here = os.path.dirname(__file__)
+    with open(os.path.join(here, f"{lang}.yaml"), "rb") as text, \
+            open(os.path.join(here, "__init__.py"), "rb") as code:
+        return text.read(), code.read()
+
+
+@cache
 def catalogue(lang: str) -> dict[str, str | dict[str, str]]:
-    import yaml  # only here: `moderator --version` must not pay for it
+    from moderator import kept
+
+    return kept.form(f"catalogue-{lang}", sources(lang), lambda: parse(sources(lang)[0]))
+
+
+def parse(text: bytes) -> dict[str, str | dict[str, str]]:
+    """A catalogue from its YAML source, flattened to dotted keys."""
+    import yaml  # only here: a kept catalogue needs no parser
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    text = files(__package__).joinpath(f"{lang}.yaml").read_text(encoding="utf-8")
-    return _flatten(yaml.load(text, Loader=loader) or {})
+    return _flatten(yaml.load(text.decode("utf-8"), Loader=loader) or {})
 
 
 def t(lang: str, key: str, /, **params: object) -> str:

@@ -15,32 +15,44 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from moderator.rules import GAME_OVER, RESISTANCE, SPIES, Game
-
-#: Who can win outright, in the order they are shown.
+#: Who can win outright, in the order they are shown: the two sides, then a Rogue alone.
 SIDES = ("resistance", "spies", "resistance-rogue", "spy-rogue")
+RESISTANCE, SPIES = SIDES[:2]
 
 
 @dataclass(frozen=True)
 class Played:
-    """One saved game, as the season sees it."""
+    """One saved game, as the season sees it: plain facts, so that a finished game's can be
+    kept between runs (`moderator.records.ledger`) instead of replaying it every time."""
 
     game_id: str
     created: str
-    game: Game
+    players: int
+    modules: str  # the module set as one id, see `modules_key`
+    over: bool
+    won_by: str | None  # who won outright, once the game is over
+    reason: str | None
     names: tuple[str | None, ...]  # None for a numbered name ("Player 3")
     spies: frozenset[int] | None  # seats, when the sides were entered after the game
 
-    @property
-    def over(self) -> bool:
-        return self.game.phase == GAME_OVER
+    @classmethod
+    def of(cls, game_id: str, created: str, game, names: tuple[str | None, ...],
+           spies: frozenset[int] | None) -> Played:
+        """The facts of a replayed game (a `moderator.rules.Game`)."""
+        from moderator.rules import GAME_OVER
 
-    @property
-    def won_by(self) -> str:
-        return next(who for who, victory in self.game.winners if victory == "full")
+        over = game.phase == GAME_OVER
+        won_by = next(who for who, victory in game.winners if victory == "full") if over \
+            else None
+        return cls(game_id, created, game.players, modules_key(game), over, won_by,
+                   game.reason, tuple(names), spies)
+
+    def facts(self) -> tuple:
+        """Everything as plain data; `Played(*facts)` gives it back."""
+        return tuple(vars(self).values())
 
 
-def modules_key(game: Game) -> str:
+def modules_key(game) -> str:
     """A module set as one id: `commander+rogue`, or `base` for none."""
     return "+".join(sorted(game.modules)) or "base"
 
@@ -54,12 +66,12 @@ def season(games: Iterable[Played], unreadable: Sequence[str] = ()) -> dict:
     are the ids of saved games that could not be read."""
     games = list(games)
     over = [g for g in games if g.over]
-    wins, reasons = Counter(g.won_by for g in over), Counter(g.game.reason for g in over)
+    wins, reasons = Counter(g.won_by for g in over), Counter(g.reason for g in over)
     by_players: dict[int, Counter] = {}
     by_modules: dict[str, Counter] = {}
     for g in over:
-        by_players.setdefault(g.game.players, Counter())[g.won_by] += 1
-        by_modules.setdefault(modules_key(g.game), Counter())[g.won_by] += 1
+        by_players.setdefault(g.players, Counter())[g.won_by] += 1
+        by_modules.setdefault(g.modules, Counter())[g.won_by] += 1
     dates = sorted(g.created[:10] for g in games)
     return {
         "games": len(games) + len(unreadable),

@@ -22,9 +22,9 @@ import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache
 
 from moderator import i18n
+from moderator.reference.index_cache import kept_between_runs
 from moderator.reference.topics import TOPICS
 from moderator.rules.house_rules import SETTINGS
 
@@ -100,7 +100,7 @@ class Index:
         return [w for w in words(text) if w not in self.stopwords]
 
 
-@cache
+@kept_between_runs(Index)
 def index() -> Index:
     """Built once per process from both catalogues, so a German question finds a topic in an
     English game and the other way round."""

@@ -13,12 +13,9 @@ from pathlib import Path
 
 
 def root() -> Path:
-    configured = os.environ.get("MODERATOR_CACHE")
-    if configured:
-        return Path(configured)
-    from platformdirs import user_cache_path
+    from moderator.kept import cache_folder
 
-    return user_cache_path("moderator", appauthor=False)
+    return Path(cache_folder())
 
 
 def path(text: str, lang: str, voice: str, suffix: str) -> Path:

@@ -32,8 +32,107 @@ def test_version_loads_no_heavy_module():
     assert imported(RUN, "--version") & (HEAVY | {"typer", "rich"}) == set()
 
 
-def test_help_loads_nothing_heavy_but_yaml():
-    assert imported(RUN, "--help") & HEAVY == {"yaml"}
+def test_help_loads_nothing_heavy_but_yaml_the_first_time(tmp_path):
+    code = f"import os; os.environ['MODERATOR_CACHE'] = {str(tmp_path)!r}; " + RUN
+    assert imported(code, "--help") & HEAVY == {"yaml"}  # the catalogue parsed, and kept
+    assert imported(code, "--help") & (HEAVY | {"rich", "moderator.rules"}) == set()
+
+
+def with_game(tmp_path, *setup: str) -> dict:
+    """An environment with its own games folder and cache folder, holding one new game (and
+    what `setup` records in it); the cache is filled by a first run."""
+    env = {**os.environ, "MODERATOR_HOME": str(tmp_path / "home"),
+           "MODERATOR_CACHE": str(tmp_path / "cache")}
+    for command in (("new", "--players", "5", "--no-play"), *(c.split() for c in setup)):
+        subprocess.run([sys.executable, "-m", "moderator", *command], env=env,
+                       capture_output=True, check=True)
+    return env
+
+
+def modules_of(env: dict, *command: str) -> set[str]:
+    """Every module (full dotted name) one run of `moderator COMMAND` imports."""
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "moderator", *command],
+                            env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines()
+            if line.startswith("import time:") and "|" in line}
+
+
+def tops(modules: set[str]) -> set[str]:
+    return {name.split(".")[0] for name in modules}
+
+
+PROMPTS_AND_SPEECH = {"questionary", "prompt_toolkit", "gtts", "requests"}
+
+
+def test_status_json_renders_nothing_so_loads_no_rich(tmp_path):
+    env = with_game(tmp_path, "status")
+    loaded = modules_of(env, "status", "--json")
+    assert "moderator.session" in loaded  # the command really ran
+    assert tops(loaded) & (HEAVY | {"rich"}) == set()
+
+
+@pytest.mark.parametrize("command,setup", [
+    (("status",), ()),
+    (("propose", "1", "2"), ()),
+    (("vote", "--approve", "1,2,3"), ("propose 1 2",)),
+    (("mission", "--fails", "0"), ("propose 1 2", "vote --approve 1,2,3")),
+])
+def test_the_everyday_commands_load_no_parser_prompts_speech_or_search(tmp_path, command, setup):
+    env = with_game(tmp_path, "status", *setup)
+    loaded = modules_of(env, *command)
+    assert "moderator.session" in loaded
+    assert tops(loaded) & (HEAVY | PROMPTS_AND_SPEECH) == set()  # no yaml: catalogues kept
+
+
+def test_a_command_builds_only_itself():
+    from moderator.cli.app import COMMANDS, build
+
+    for command in COMMANDS:
+        app = build("en", command)
+        assert [c.name for c in app.registered_commands] + [
+            g.name for g in app.registered_groups] == [command]
+    whole = build("en")
+    assert [c.name for c in whole.registered_commands] + [
+        g.name for g in whole.registered_groups] == sorted(COMMANDS, key=_listed)
+
+
+def _listed(command: str) -> tuple[bool, int]:
+    """--help lists the commands, then the groups, each in the order of COMMANDS."""
+    from moderator.cli.app import COMMANDS
+
+    return command in ("plot", "voice"), list(COMMANDS).index(command)
+
+
+CATALOGUES_LOADED = (
+    "import sys; from moderator.cli import main; from moderator import i18n\n"
+    "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+    "print(i18n.catalogue.cache_info().currsize)"
+)
+
+
+def catalogues_loaded(env: dict, *command: str) -> int:
+    """How many languages a run of `moderator COMMAND` loads."""
+    result = subprocess.run([sys.executable, "-c", CATALOGUES_LOADED, *command], env=env,
+                            capture_output=True, text=True, check=True)
+    return int(result.stdout.splitlines()[-1])
+
+
+def test_a_rules_question_loads_one_language_and_no_parser(tmp_path):
+    env = with_game(tmp_path, "rules does a tie pass")  # the index is built once, and kept
+    loaded = modules_of(env, "rules", "does", "a", "tie", "pass")
+    assert "rapidfuzz" in tops(loaded) and "yaml" not in tops(loaded)
+    assert catalogues_loaded(env, "rules", "does", "a", "tie", "pass") == 1
+
+
+def test_stats_over_finished_games_loads_neither_the_rules_nor_a_second_language(tmp_path):
+    wins = [c for team in ("1 2", "2 3 4", "3 4") for c in (
+        f"propose {team}", "vote --approve 1,2,3,4,5", "mission --fails 0")]  # three successes
+    env = with_game(tmp_path, *wins, "roles --spies 4,5", "stats")
+    loaded = modules_of(env, "stats")
+    assert "moderator.records.ledger" in loaded
+    assert {m for m in loaded if m.startswith("moderator.rules")} == set()
+    assert catalogues_loaded(env, "stats") == 1
 
 
 def test_a_command_loads_no_prompt_or_speech_library(tmp_path):
@@ -78,7 +177,9 @@ def test_the_rules_import_only_the_standard_library():
     ("moderator.reference", {"moderator"}),  # rapidfuzz only when a question is searched
     ("moderator.voice", {"moderator"}),  # gTTS, requests and platformdirs only when used
     ("moderator.ui.reader", {"moderator"}),
-    ("moderator.i18n", {"moderator"}),  # yaml only on the first t()
+    ("moderator.i18n", {"moderator"}),  # yaml only when a catalogue is not kept yet
+    ("moderator.kept", {"moderator"}),  # platformdirs only without MODERATOR_CACHE
+    ("moderator.records.ledger", {"moderator"}),
 ])
 def test_the_rings_import_only_what_they_need(package, allowed):
     assert foreign(package) == allowed

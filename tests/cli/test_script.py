@@ -204,7 +204,7 @@ def test_say_without_a_terminal_prints_the_lines_and_says_why(moderator, speaker
     """README "Voice": without a terminal nothing is read and nothing waits (issue 16)."""
     result = moderator("script --players 5 --say --voice espeak --lang de")
     assert result.exit_code == 0, result.output
-    assert played(speakers) == [] and not cache.exists()
+    assert played(speakers) == [] and not (cache / "voice").exists()  # no audio made
     assert result.stdout.splitlines()[1:] == [
         "  1. Alle schließen die Augen.  (3 s Stille)",
         "  2. Die Spione öffnen die Augen und schauen, wer alles dazugehört.  (8 s Stille)",
@@ -225,7 +225,7 @@ def test_say_piped_reads_nothing_and_sleeps_through_no_pause(speakers, cache, ho
                           env={**os.environ, "MODERATOR_HOME": str(home)})
     took = time.monotonic() - started
     assert done.returncode == 0, done.stderr
-    assert played(speakers) == [] and not cache.exists()
+    assert played(speakers) == [] and not (cache / "voice").exists()  # no audio made
     assert took < 20  # no pause slept (33 s); startup alone is well under a second
     assert done.stdout.splitlines() == DONE_WHEN_DE
     assert done.stderr.strip() == t("de", "reading.no_terminal")
@@ -236,7 +236,7 @@ def test_new_without_a_terminal_neither_speaks_nor_waits(moderator, speakers, ca
     assert result.exit_code == 0
     assert "  2. Spies, open your eyes and look around: remember every other spy." \
         in result.stdout
-    assert played(speakers) == [] and not cache.exists()
+    assert played(speakers) == [] and not (cache / "voice").exists()  # no audio made
 
 
 # -- voice prepare ----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ def play(actions, players=5, modules=(), names=None, spies=None, day="2026-11-30
     game = session.new_game(setup)
     for action in actions:
         game = session.apply(game, action)
-    return Played(f"{day}-1", f"{day}T20:00:00+00:00", game,
+    return Played.of(f"{day}-1", f"{day}T20:00:00+00:00", game,
                   tuple(names or NAMES[:players]),
                   None if spies is None else frozenset(s - 1 for s in spies))
 

@@ -1,0 +1,107 @@
+"""The saved games as the season reads them.
+
+Each game's file is read once, and what the season needs of a finished game (its `Played`
+facts) is kept between runs by `moderator.kept`, keyed by the file's size, modification time
+and inode: a game that has not changed since is not replayed again, so `stats` stays fast over
+a long season. A finished game changes only by a new line (`roles`, `undo`), which changes its
+size. The facts also depend on the rules, the catalogues' numbered names and this code, so
+the whole summary is dropped when any of those changes. Games still running are replayed
+every time: they are few, and any of them may move on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+
+from moderator import i18n
+from moderator.records.season import Played
+
+
+def saved_games() -> tuple[list[Played], list[str]]:
+    """Every saved game as the season sees it, oldest first, and the ids of those that cannot
+    be read."""
+    from moderator import kept, store
+
+    path = os.path.join(kept.cache_folder(), "kept",
+                        f"season-{kept.digest(os.fsencode(store.games_dir()))}.marshal")
+    code = _code()
+    stored = kept.read(path)
+    known = stored.get("games", {}) if isinstance(stored, dict) and stored.get("code") == code \
+        else {}
+    played, unreadable, finished = [], [], {}
+    folder = os.fspath(store.games_dir())  # once: store.path_of builds it anew per game
+    for game_id in store.game_ids():
+        # the key before the file is read: a change made meanwhile shows next time
+        key = _file_key(os.path.join(folder, f"{game_id}{store.SUFFIX}"))
+        facts = _known(known.get(game_id), key)
+        if facts is None:
+            try:
+                facts = read(game_id)
+            except store.StoreError:
+                unreadable.append(game_id)
+                continue
+        played.append(facts)
+        if facts.over and key is not None:
+            finished[game_id] = (key, facts.facts())
+    if finished != known:
+        kept.write(path, {"code": code, "games": finished})
+    return played, unreadable
+
+
+def read(game_id: str) -> Played:
+    """One saved game, read and replayed."""
+    from moderator import session, store
+
+    history = store.load(game_id)
+    game = session.replay(history)
+    spies = [e.data["spies"] for e in history.done if e.data["type"] == "sides"]
+    names = history.setup["names"]
+    return Played.of(
+        game_id, history.setup.get("created", ""), game,
+        tuple(None if numbered(name, seat) else name for seat, name in enumerate(names, start=1)),
+        frozenset(s - 1 for s in spies[-1]) if spies else None,
+    )
+
+
+def numbered(name: str, seat: int) -> bool:
+    """A name the game gave by itself ("Player 3", "Spieler 3"): nobody in particular. Every
+    such name holds its seat number, so other names need no catalogue."""
+    return str(seat) in name and any(
+        name == i18n.t(lang, "setup.default_name", seat=seat) for lang in i18n.LANGUAGES)
+
+
+def _file_key(path: str) -> tuple[int, int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_size, found.st_mtime_ns, found.st_ino
+
+
+def _known(entry: object, key: tuple | None) -> Played | None:
+    """The kept facts of a game whose file is as it was when they were kept."""
+    if key is None or not isinstance(entry, tuple) or len(entry) != 2 or entry[0] != key:
+        return None
+    with contextlib.suppress(TypeError, ValueError):
+        return Played(*entry[1])
+    return None
+
+
+def _code() -> str:
+    """What the kept facts are made by: the rules and the code that reads a game, and the
+    catalogues (for the numbered names)."""
+    import moderator
+    from moderator import kept
+
+    root = os.path.dirname(moderator.__file__)
+    files = [os.path.join(root, name) for name in ("session.py", "store.py")]
+    for folder in ("rules", "records"):
+        for where, subfolders, names in os.walk(os.path.join(root, folder)):
+            subfolders.sort()
+            files += [os.path.join(where, n) for n in sorted(names) if n.endswith(".py")]
+    parts = [i18n.sources(lang)[0] for lang in i18n.LANGUAGES]
+    for name in files:
+        with open(name, "rb") as handle:
+            parts.append(handle.read())
+    return kept.digest(*parts)

@@ -1,0 +1,40 @@
+"""The rules lookup's search index, kept between runs.
+
+Building the index reads every topic of both catalogues and weighs every word: more than a
+whole `rules` command should take. So it is built once and kept by `moderator.kept`, keyed by
+everything it is made from (both catalogues, the topic ids and the code of the module that
+builds it, which says how words are weighed), and a question in either language loads only
+its own catalogue. This module knows nothing of how the index is built or searched.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from functools import cache, wraps
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def kept_between_runs(kind: type[T]) -> Callable[[Callable[[], T]], Callable[[], T]]:
+    """A builder of a `kind` (a dataclass of plain data) whose result is built once per
+    process and, while its sources stay the same, once at all."""
+
+    def keeping(build: Callable[[], T]) -> Callable[[], T]:
+        @cache
+        @wraps(build)
+        def index() -> T:
+            from moderator import i18n, kept
+            from moderator.reference.topics import TOPICS
+
+            with open(sys.modules[build.__module__].__file__, "rb") as handle:
+                code = handle.read()  # how words are weighed is part of the key
+            sources = (*i18n.sources("en"), *i18n.sources("de"), code,
+                       "\n".join(TOPICS).encode())
+            fields = kept.form("rules-index", sources, lambda: dict(vars(build())))
+            return kind(**fields)
+
+        return index
+
+    return keeping
