@@ -42,21 +42,34 @@ def other_side(side: str) -> str:
     return SPIES if side == RESISTANCE else RESISTANCE
 
 
-def check_seats(players: int, seats: tuple[object, ...]) -> None:
-    """Every seat a real one, none twice."""
+_TABLES = {players: frozenset(range(players)) for players in range(1, 11)}
+_INT, _NONE = frozenset({int}), frozenset[int]()
+
+
+def seat_set(players: int, seats: tuple[object, ...]) -> frozenset[int]:
+    """The seats given, as a set: every one a real seat, none twice, else refused with the
+    first wrong one named, in order. (The usual case runs on set operations alone: the
+    engine checks seats at every action.)"""
     try:
-        if len(set(seats)) == len(seats) and all(
-                type(seat) is int and 0 <= seat < players for seat in seats):
-            return  # the usual case, in one pass; otherwise find what is wrong, in order
-    except TypeError:  # an unhashable "seat": said below
+        unique = frozenset(seats)
+        if len(unique) == len(seats) and unique <= _TABLES.get(players, _NONE) and \
+                set(map(type, seats)) <= _INT:  # a bool is no seat
+            return unique  # type: ignore[return-value]
+    except TypeError:  # an unhashable "seat": named below
         pass
     seen: set[object] = set()
     for seat in seats:
-        if type(seat) is not int or not 0 <= seat < players:  # a bool is no seat either
+        if type(seat) is not int or not 0 <= seat < players:
             raise RuleError("errors.seat_range", seat=seat, players=players)
         if seat in seen:
             raise RuleError("errors.player_twice", seat=seat)
         seen.add(seat)
+    raise AssertionError(seats)  # unreachable: a set that failed has a wrong seat
+
+
+def check_seats(players: int, seats: tuple[object, ...]) -> None:
+    """Every seat a real one, none twice."""
+    seat_set(players, seats)
 
 
 def could_play(holders: int, revealed: Iterable[tuple[int, Collection[int]]]) -> bool:

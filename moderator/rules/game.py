@@ -20,7 +20,7 @@ from moderator.rules import setup, tables
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     BEFORE_TEAM, FULL, GAME_OVER, MISSION, PLAYING, PLOT_DRAW, PLOT_GIVE, PROPOSAL, RESISTANCE,
-    SPIES, TEAM_CHOSEN, VOTE, Input, Limit, check_seats,
+    SPIES, TEAM_CHOSEN, VOTE, Input, Limit, check_seats, seat_set,
 )
 from moderator.rules.house_rules import settle as settle_house_rules
 from moderator.rules.records import Mission, Proposal
@@ -440,16 +440,17 @@ class BaseGame:
         size = config.sizes[mission - 1]
         if len(team) != size:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
-        self._owned(choices, self.PROPOSAL_FIELDS)
+        named = {name: seat for name, seat in choices.items() if seat is not None}
+        self._owned(named, self.PROPOSAL_FIELDS)
         if config.in_play:
             for module in config.in_play:
                 module.check_team(self._game, team)
-            given = {"team": team, "mission": mission, **choices}
+            given = {"team": team, "mission": mission, **named}
             for module in config.asked:  # what the leader names besides the team
                 for asked in module.team_inputs(self._game, given):
                     self._check(asked, given.get(asked.name, asked.default))
         proposal = Proposal(mission, self.rejections + 1, self.seat, tuple(sorted(team)),
-                            **choices)
+                            **named)
         game = self._copy()
         game.__dict__.update(proposals=self.proposals + (proposal,), phase=VOTE)
         for module in config.in_play:
@@ -463,11 +464,10 @@ class BaseGame:
         """
         if self.phase != VOTE:
             self._expect(VOTE)
-        approvals = tuple(approvals)
         players, in_play = self.config.players, self.config.in_play
-        check_seats(players, approvals)
-        approved = 2 * len(approvals) > players
-        voted = _voted(self.proposals[-1], frozenset(approvals), approved)
+        approving = seat_set(players, tuple(approvals))
+        approved = 2 * len(approving) > players
+        voted = _voted(self.proposals[-1], approving, approved)
         game = self._copy()
         game.__dict__["proposals"] = self.proposals[:-1] + (voted,)
         for module in in_play:
@@ -490,10 +490,15 @@ class BaseGame:
         if self.phase != MISSION:
             self._expect(MISSION)
         pending = self.proposals[-1]
-        # A seat left out is None: the input's default (nobody, or what was declared).
-        reported = {name: value for name, value in cards.items() if value is not None}
-        self._owned(reported, self.CARD_FIELDS)
-        given: dict[str, Any] = {"fails": fails, **reported}
+        given: dict[str, Any] = {"fails": fails}
+        fields, modules = self.CARD_FIELDS, self.config.modules
+        for name, value in cards.items():
+            owner, refusal, default = fields[name]
+            if value is None or (value == default and type(value) is int):
+                continue  # not reported: the input's default (nobody, none, or as declared)
+            if owner not in modules and value != default:
+                raise RuleError(refusal)  # a card of a module not in the game
+            given[name] = value
         for name, value in given.items():  # a count is a whole number, never below zero
             if (type(value) is not int or value < 0) and (
                     name == "fails" or self.CARD_FIELDS[name][2] == 0):

@@ -66,7 +66,8 @@ def random_game(
     resistance = [s for s in seats if s not in spies]
     # The special characters sit in order on each side: the Rogue first (it plays Rogue
     # Success or claims the win), then the Reverser, the Defector and the Chiefs.
-    cast = _cast(game, resistance, "resistance") | _cast(game, spies, "spy")
+    specials = len(game.config.deck) > 2 or game.modules  # any card but the ordinary two
+    cast = _cast(game, resistance, "resistance") | _cast(game, spies, "spy") if specials else {}
     rogue, spy_rogue = cast.get("resistance-rogue"), cast.get("spy-rogue")
     spy_reverser = cast.get("spy-reverser")
     reversers = {cast[c] for c in ("resistance-reverser", "spy-reverser") if c in cast}
@@ -78,6 +79,7 @@ def random_game(
     plotting, targeting = game.plot is not None, game.targeting
     sergeants, hunting = "sergeant" in game.modules, game.hunt is not None
     trapping, spy_set = "trapper" in game.modules, set(spies)
+    rand, sample = rng.random, rng.sample
     while True:
         phase = game.phase
         if phase == GAME_OVER:
@@ -89,7 +91,7 @@ def random_game(
                 continue
         if phase == PROPOSAL:
             mission = rng.choice(game.open_missions) if targeting else None
-            team = rng.sample(seats, game.team_size_for(mission or len(game.missions) + 1))
+            team = sample(seats, game.config.sizes[(mission or len(game.missions) + 1) - 1])
             leader = game.seat
             sergeant = rng.choice([s for s in team if s != leader]) if sergeants else None
             investigator = rng.choice([s for s in seats if s not in team and s != leader]
@@ -97,21 +99,21 @@ def random_game(
             game = game.propose(team, mission=mission, sergeant=sergeant,
                                 investigator=investigator)
         elif phase == VOTE:
-            game = game.vote([s for s in seats if rng.random() < approve])
+            game = game.vote([s for s in seats if rand() < approve])
         elif phase == MISSION:
             on_team = game.proposals[-1].team
             trapped = rng.choice(on_team) if trapping else None
-            playing = [s for s in on_team if s != trapped]
+            playing = [s for s in on_team if s != trapped] if trapping else on_team
             # After a Switch the two Defectors play for the other side (rules.md §5.2).
             failing = spy_set ^ defectors if defectors and game.defectors_switched else spy_set
             failed = [s for s in playing if s in failing and s != spy_reverser
-                      and rng.random() < fail]
+                      and rand() < fail]
             # At 7+ a spy Chief's Fail is a Chief Fail card (rules.md §6.1).
             chief_fail = sum(s in chiefs[SPIES] for s in failed) if chief_fails else 0
             reverse = sum(1 for s in playing if s in reversers and s not in failing - {spy_reverser}
                           and rng.random() < 0.3) if reversers else 0
-            rogue_success = int(rogue in playing and rogue not in failing
-                                and game.watch != rogue and rng.random() < 0.5)
+            rogue_success = int(rogue is not None and rogue in playing and rogue not in failing
+                                and game.watch != rogue and rand() < 0.5)
             game = game.play_mission(len(failed) - chief_fail, rogue_success=rogue_success,
                                      reverse=reverse, trapped=trapped, chief_fail=chief_fail)
         elif phase == PLOT_DRAW:
