@@ -173,6 +173,14 @@ class BaseGame:
         concrete game is ever made)."""
         return self  # type: ignore[return-value]
 
+    def _changed(self, **changes: object) -> Self:
+        """`_copy` with some state changed at once (the hot path's one copy per action)."""
+        game = object.__new__(type(self))
+        state = game.__dict__
+        state.update(self.__dict__)
+        state.update(changes)
+        return game
+
     def _copy(self) -> Self:
         """The game an action builds: a shallow copy that only this action changes."""
         game = object.__new__(type(self))
@@ -434,14 +442,18 @@ class BaseGame:
         if self.phase != PROPOSAL:
             self._expect(PROPOSAL)
         config = self.config
-        mission = self._chosen_mission(mission)
+        if mission is None and not config.targeting:
+            mission = len(self.missions) + 1  # the next mission: no choice to check
+        else:
+            mission = self._chosen_mission(mission)
         team = tuple(team)
         check_seats(config.players, team)
         size = config.sizes[mission - 1]
         if len(team) != size:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
         named = {name: seat for name, seat in choices.items() if seat is not None}
-        self._owned(named, self.PROPOSAL_FIELDS)
+        if named:
+            self._owned(named, self.PROPOSAL_FIELDS)
         if config.in_play:
             for module in config.in_play:
                 module.check_team(self._game, team)
@@ -450,9 +462,9 @@ class BaseGame:
                 for asked in module.team_inputs(self._game, given):
                     self._check(asked, given.get(asked.name, asked.default))
         proposal = Proposal(mission, self.rejections + 1, self.seat, tuple(sorted(team)),
-                            **named)
-        game = self._copy()
-        game.__dict__.update(proposals=self.proposals + (proposal,), phase=VOTE)
+                            **named) if named else Proposal(
+            mission, self.rejections + 1, self.seat, tuple(sorted(team)))
+        game = self._changed(proposals=self.proposals + (proposal,), phase=VOTE)
         for module in config.in_play:
             module.proposed(game._game)
         return game
@@ -468,8 +480,7 @@ class BaseGame:
         approving = seat_set(players, tuple(approvals))
         approved = 2 * len(approving) > players
         voted = _voted(self.proposals[-1], approving, approved)
-        game = self._copy()
-        game.__dict__["proposals"] = self.proposals[:-1] + (voted,)
+        game = self._changed(proposals=self.proposals[:-1] + (voted,))
         for module in in_play:
             module.voted(game._game, approved)
         if not approved:
@@ -525,8 +536,7 @@ class BaseGame:
             extra.update(module.mission_record(modules, pending, given))
         done = Mission(pending.mission, pending.team, given["fails"], succeeded,
                        leader=pending.leader, **extra)
-        game = self._copy()
-        game.__dict__.update(missions=self.missions + (done,), rejections=0, phase=PROPOSAL)
+        game = self._changed(missions=self.missions + (done,), rejections=0, phase=PROPOSAL)
         game._pass_leader()
         for module in in_play:
             module.mission_done(game._game)

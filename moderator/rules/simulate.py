@@ -73,7 +73,8 @@ def random_game(
     reversers = {cast[c] for c in ("resistance-reverser", "spy-reverser") if c in cast}
     defectors = {cast[c] for c in ("resistance-defector", "spy-defector") if c in cast}
     chiefs = {side: {cast[c] for c in (f"{card}-chief", f"{card}-chief-2") if c in cast}
-              for side, card in ((RESISTANCE, "resistance"), (SPIES, "spy"))}
+              for side, card in ((RESISTANCE, "resistance"), (SPIES, "spy"))} if cast else {
+        RESISTANCE: set(), SPIES: set()}
     chief_fails = game.hunt is not None and hunter.chief_fail_cards(players)
     # What does not change during the game, looked up once: the loop is a benchmark.
     plotting, targeting = game.plot is not None, game.targeting
