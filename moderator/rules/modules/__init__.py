@@ -79,6 +79,8 @@ class Game(BaseGame):
                 sergeant: int | None = None, investigator: int | None = None) -> Game:
         """The leader's team; under Targeting the mission it goes on (rules.md §2.1); with the
         Sergeant module the Sergeant (§8), with the Hunter the Investigator token (§6.1)."""
+        if sergeant is None and investigator is None:
+            return self._propose(team, mission, {})
         return self._propose(team, mission, {"sergeant": sergeant, "investigator": investigator})
 
     def play_mission(self, fails: int, rogue_success: int = 0, switched: int | None = None,
