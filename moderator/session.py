@@ -7,11 +7,23 @@ from 0. This module is the one place that converts.
 from __future__ import annotations
 
 import random
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from moderator import store
+from moderator.i18n import LANGUAGES
 from moderator.rules import GAME_OVER, Game, RuleError
+
+#: The setup's fields and the types a log needs; the optional ones may be missing.
+REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_leader": int,
+            "modules": list, "variants": list, "house_rules": dict}
+OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "table": dict}
+#: Joiners inside an emoji or a script are part of a name; every other format character
+#: (bidirectional overrides, zero-width spaces) is not.
+JOINERS = frozenset("\u200c\u200d")
+#: Letters that show nothing (Hangul fillers, the blank Braille pattern).
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 @dataclass
@@ -83,7 +95,69 @@ def start(
 
 def open_game(game_id: str | None) -> Session:
     history = store.load(store.resolve(game_id))
-    return Session(history, replay(history))
+    game = replay(history)
+    if game.phase != GAME_OVER:
+        history.undone = [_unsaid(entry) for entry in history.undone]
+    return Session(history, game)
+
+
+def _unsaid(entry: store.Entry) -> store.Entry:
+    """Sides entered after the game and undone back into it must not show while the game
+    runs (rules.md §1.3): the entry stays, for `redo`, without its spies."""
+    if entry.data.get("type") != "sides":
+        return entry
+    return store.Entry(entry.line, {k: v for k, v in entry.data.items() if k != "spies"})
+
+
+def setup_problem(setup: dict) -> str | None:
+    """The first field of a setup a game cannot be played or shown with (wrong type, names
+    that are not a table's, an unknown language), or None."""
+    for name, kind in {**REQUIRED, **OPTIONAL}.items():
+        if name not in setup and name in OPTIONAL:
+            continue
+        value = setup.get(name)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            return name
+    for name in ("modules", "variants", "roles"):
+        if not all(isinstance(item, str) for item in setup.get(name, [])):
+            return name
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in setup["house_rules"].items()):
+        return "house_rules"
+    # The group's choices for guided play are switches and seconds.
+    if not all(isinstance(v, int) and v >= 0 for v in setup.get("table", {}).values()):
+        return "table"
+    names = setup["names"]
+    if not all(isinstance(n, str) for n in names) or len(names) != setup["players"]:
+        return "names"
+    folded = [unicodedata.normalize("NFC", n).casefold().strip() for n in names]
+    if (not all(folded) or len(set(folded)) != len(folded) or any(n.isdigit() for n in folded)
+            or any(hidden_character(n) for n in names)):
+        return "names"
+    if setup["lang"] not in LANGUAGES:
+        return "lang"
+    try:
+        datetime.fromisoformat(setup["created"])
+    except ValueError:
+        return "created"
+    return None
+
+
+def hidden_character(name: str) -> str | None:
+    """The first character of a name that does not show as itself (a control character, an
+    escape sequence, a line break, a bidirectional override), as U+XXXX; for a name of
+    nothing visible, its first character; else None. Names are printed on every table."""
+    for char in name:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Zl", "Zp") or (
+                category == "Cf" and char not in JOINERS):
+            return f"U+{ord(char):04X}"
+    if name and not any(_visible(char) for char in name):
+        return f"U+{ord(name[0]):04X}"
+    return None
+
+
+def _visible(char: str) -> bool:
+    return unicodedata.category(char)[0] not in "ZCM" and char not in BLANK
 
 
 def new_game(setup: dict) -> Game:
@@ -96,7 +170,10 @@ def new_game(setup: dict) -> Game:
 
 
 def replay(history: store.History) -> Game:
-    """The game its log describes; an action the rules refuse marks the log as corrupt."""
+    """The game its log describes; a setup that does not fit or an action the rules refuse
+    marks the log as corrupt."""
+    if setup_problem(history.setup) is not None:
+        raise store.StoreError("errors.game_corrupt", game=history.game_id, line=1)
     try:
         game = new_game(history.setup)
     except (RuleError, KeyError, TypeError, ValueError):
@@ -202,6 +279,7 @@ def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, d
     moved: list[dict] = []
 
     def checked(history: store.History) -> dict:
+        replay(history)  # a damaged log is refused, never written to
         entries = getattr(history, stack)
         if not entries:
             raise RuleError(refusal)

@@ -8,16 +8,7 @@ import sys
 import typer
 
 from moderator import i18n
-
-
-def language_of(args: list[str]) -> str:
-    """The language asked for on this command line (for help texts), else the usual choice."""
-    for index, arg in enumerate(args):
-        if arg == "--lang" and index + 1 < len(args):
-            return i18n.choose(args[index + 1])
-        if arg.startswith("--lang="):
-            return i18n.choose(arg.partition("=")[2])
-    return i18n.choose()
+from moderator.cli import INTERRUPTED, OutputFailed, language_of, stop_told, stopped
 
 
 #: Every command and the module of `moderator.cli` that defines it, in the order `--help`
@@ -73,7 +64,7 @@ def lang_last(args: list[str]) -> list[str]:
 
 
 def run(args: list[str]) -> int:
-    """Run one command line; the exit code (0 done, 1 refused, 2 bad usage)."""
+    """Run one command line; the exit code (0 done, 1 refused, 2 bad usage, 130 stopped)."""
     lang = language_of(args)
     args = lang_last(args)
     app = build(lang, args[0] if args else None)
@@ -87,8 +78,9 @@ def run(args: list[str]) -> int:
     except typer.Exit as done:
         return done.exit_code
     except typer.Abort:
-        sys.stderr.write(i18n.t(lang, "errors.interrupted") + "\n")
-        return 1
+        code = INTERRUPTED
+    except OutputFailed:
+        raise
     except Exception as error:  # the parser's refusals: unknown options, bad values
         from typer._click.exceptions import NoArgsIsHelpError as NoArgsIsHelp
 
@@ -104,6 +96,8 @@ def run(args: list[str]) -> int:
             return 0
         sys.stderr.write(message + "\n")
         return USAGE
+    if code == INTERRUPTED and not stop_told():  # Ctrl-C before or after the command ran
+        sys.stderr.write(stopped(lang) + "\n")
     return code if isinstance(code, int) else 0
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import typer
 
 from moderator import i18n
+from moderator.cli import INTERRUPTED, OutputFailed, output_failed, stopped
 
 REFUSED, USAGE = 1, 2
 
@@ -97,7 +98,10 @@ def handled(command: Callable) -> Callable:
         except typer.Exit:
             raise
         except KeyboardInterrupt:
-            out.error(out.t("errors.interrupted"))
+            out.error(stopped(out.lang))
+            raise typer.Exit(INTERRUPTED) from None
+        except OutputFailed as failed:
+            out.error(output_failed(out.lang, failed.why))
             raise typer.Exit(REFUSED) from None
         except Exception as error:  # noqa: BLE001 - the last line of defence
             out.error(out.t("errors.internal", what=type(error).__name__))
@@ -175,7 +179,9 @@ def fold(text: str) -> str:
 def seat_of(token: str, names: list[str]) -> int:
     """A player named by seat number (1-based), name, or unambiguous prefix; 0-based seat."""
     token = token.strip()
-    if token.isdigit():
+    if token.isdigit():  # "3", but also "³" or "٣": only 0-9 count as a seat number
+        if not (token.isascii() and len(token) <= len(str(len(names)))):
+            raise Refusal("errors.seat_unknown", number=token, players=len(names))
         seat = int(token)
         if not 1 <= seat <= len(names):
             raise Refusal("errors.seat_unknown", number=seat, players=len(names))

@@ -322,6 +322,8 @@ def _open(out: Out, session, game_id: Optional[str]):
 def render_torn(out: Out, current) -> None:
     if current.history.set_aside is not None:
         out.error(out.t("warnings.torn", game=current.game_id, path=str(current.history.set_aside)))
+    elif current.history.cut_off:
+        out.error(out.t("warnings.torn_kept", game=current.game_id, path=str(current.history.path)))
 
 
 def _checked(out: Out, guide, players: int, modules: list, variants: list, allow: bool,
@@ -349,6 +351,7 @@ def _checked(out: Out, guide, players: int, modules: list, variants: list, allow
 
 def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:
     """The players' names in seating order: given, or numbered in the game's language."""
+    from moderator import session
     from moderator.rules import tables
 
     if given is None:
@@ -369,7 +372,10 @@ def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:
         )
     given = [unicodedata.normalize("NFC", name) for name in given]
     seen: set = set()
-    for name in given:
+    for seat, name in enumerate(given, start=1):
+        hidden = session.hidden_character(name)
+        if hidden:  # an escape sequence in a name would clear the screen on every table
+            raise Refusal("errors.name_unreadable", number=seat, char=hidden)
         if name.isdigit():
             raise Refusal("errors.name_is_number", name=name)
         if fold(name) in seen:

@@ -75,6 +75,7 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator import session, store
 
         ids = store.game_ids()
+        chosen = store.current(ids)
         rows = []
         for game_id in ids:
             try:
@@ -92,7 +93,7 @@ def register(app: typer.Typer, lang: str) -> None:
                 "winner": g.winner,
                 "reason": g.reason,
                 "winners": [{"winner": w, "victory": v} for w, v in g.winners],
-                "current": game_id == ids[-1],
+                "current": game_id == chosen,
             })
         if as_json:
             out.json(rows)

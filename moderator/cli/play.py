@@ -120,10 +120,13 @@ def run(out: Out, game_id: str, steps: Callable[[], None]) -> None:
     try:
         steps()
     except guided.Quit:
-        out.say("play.paused", command=resume_command(game_id, store.game_ids()))
+        out.say("play.paused", command=resume_command(game_id, store.current()))
     except (KeyboardInterrupt, EOFError):
+        from moderator.cli import mark_stopped
+
+        mark_stopped()
         out.print()
-        out.error(out.t("play.paused", command=resume_command(game_id, store.game_ids())))
+        out.error(out.t("play.paused", command=resume_command(game_id, store.current())))
         raise typer.Exit(PAUSED) from None
 
 
@@ -134,13 +137,16 @@ def asking(out: Out) -> Iterator[None]:
     try:
         yield
     except (KeyboardInterrupt, EOFError):
+        from moderator.cli import mark_stopped
+
+        mark_stopped()
         out.print()
         out.error(out.t("play.setup_stopped"))
         raise typer.Exit(PAUSED) from None
 
 
-def resume_command(game_id: str, saved: list[str]) -> str:
-    """`moderator play`, naming the game unless it is the newest (which play picks anyway)."""
-    if saved and saved[-1] == game_id:
+def resume_command(game_id: str, current: str | None) -> str:
+    """`moderator play`, naming the game unless it is the current one (which play picks)."""
+    if current == game_id:
         return "moderator play"
     return f"moderator play --game {game_id}"

@@ -178,16 +178,18 @@ def write_file(name: str, text: str, force: bool) -> None:
     path = Path(name)
     if not path.name or "\0" in name:
         raise Refusal("records.errors.output_name", path=name)
-    if path.exists() and not force:
-        raise Refusal("records.errors.output_exists", path=name)
     draft = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
+        if os.path.lexists(path) and not force:
+            raise Refusal("records.errors.output_exists", path=name)
         with open(draft, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
         os.replace(draft, path)
     except OSError as error:
-        if draft.exists():
+        with contextlib.suppress(OSError):
             draft.unlink()
+        if error.errno == errno.ENAMETOOLONG:
+            raise Refusal("records.errors.output_name_long", path=name) from None
         if error.errno in (errno.ENOSPC, errno.EDQUOT):
             raise Refusal("records.errors.output_full", path=name) from None
         raise Refusal("records.errors.output_failed", path=name, why=error.strerror) from None

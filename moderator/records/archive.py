@@ -14,27 +14,20 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
 from moderator import session, store
-from moderator.i18n import LANGUAGES
 from moderator.rules import Game, RuleError
 from moderator.rules.house_rules import defaults
 
 FORMAT, VERSION = "moderator-game", 1
 
-#: Setup keys the document leaves out: the seed, and what the store adds to every log.
-NOT_EXPORTED = frozenset({"seed", "type", "schema", "game"})
+#: Setup keys the document leaves out: the seed, and what the store adds to a log.
+NOT_EXPORTED = frozenset({"seed", "type", "schema", "game", store.IMPORTED})
 
 #: Entries of a log that move its undo cursor; an imported game starts with a clean history.
 NOT_ACTIONS = frozenset({"setup", "undo", "redo"})
-
-#: The setup's fields and their types; the optional ones may be missing.
-REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_leader": int,
-            "modules": list, "variants": list, "house_rules": dict}
-OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "table": dict}
 
 
 class Refused(Exception):
@@ -137,32 +130,9 @@ def _checked_setup(setup: object) -> dict:
     """The setup's fields have the types a log needs, and the names are a table's names."""
     if not isinstance(setup, dict):
         raise Refused("records.errors.import_bad_field", field="setup")
-    for field, kind in {**REQUIRED, **OPTIONAL}.items():
-        if field not in setup and field in OPTIONAL:
-            continue
-        value = setup.get(field)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise Refused("records.errors.import_bad_field", field=field)
-    for field in ("modules", "variants", "roles"):
-        if not all(isinstance(item, str) for item in setup.get(field, [])):
-            raise Refused("records.errors.import_bad_field", field=field)
-    if not all(isinstance(k, str) and isinstance(v, str) for k, v in setup["house_rules"].items()):
-        raise Refused("records.errors.import_bad_field", field="house_rules")
-    # The group's choices for guided play are switches and seconds.
-    if not all(isinstance(v, int) and v >= 0 for v in setup.get("table", {}).values()):
-        raise Refused("records.errors.import_bad_field", field="table")
-    names = setup["names"]
-    folded = [unicodedata.normalize("NFC", n).casefold().strip() for n in names
-              if isinstance(n, str)]
-    if (len(folded) != len(names) or len(names) != setup["players"] or not all(folded)
-            or len(set(folded)) != len(folded) or any(n.isdigit() for n in folded)):
-        raise Refused("records.errors.import_bad_field", field="names")
-    if setup["lang"] not in LANGUAGES:
-        raise Refused("records.errors.import_bad_field", field="lang")
-    try:
-        datetime.fromisoformat(setup["created"])
-    except ValueError:
-        raise Refused("records.errors.import_bad_field", field="created") from None
+    problem = session.setup_problem(setup)
+    if problem is not None:
+        raise Refused("records.errors.import_bad_field", field=problem)
     return setup if "leader_chosen" in setup else {**setup, "leader_chosen": False}
 
 
@@ -179,5 +149,6 @@ def saved_ids() -> dict[str, str]:
 
 
 def save(imported: Imported) -> str:
-    """Write the imported game as a normal log; its id counts from the day it was played."""
-    return store.create(imported.setup, imported.day, imported.actions)
+    """Write the imported game as a normal log; its id counts from the day it was played. It
+    does not become the current game: the host picks it with --game."""
+    return store.create(imported.setup, imported.day, imported.actions, imported=True)

@@ -154,6 +154,11 @@ def prepare(texts, lang: str, choice: str = "auto", speed: str = "normal", worke
     if not chosen:
         raise VoiceError("voice.prepare_off")
     notices: list[str] = []
+    try:  # a cache that cannot be written is refused before anything is spoken
+        (cache.root() / "voice" / lang).mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise VoiceError("voice.cache_unwritable", path=str(cache.root()),
+                         why=error.strerror or type(error).__name__) from None
     for number, engine in enumerate(chosen):
         fallback = number > 0
         known = chosen if fallback else [engine]
@@ -173,6 +178,9 @@ def prepare(texts, lang: str, choice: str = "auto", speed: str = "normal", worke
             if error.recent:
                 notices.append("voice.unreachable_recently")
             continue
+        except OSError as error:  # the cache folder became unwritable, or the disk full
+            raise VoiceError("voice.cache_unwritable", path=str(cache.root()),
+                             why=error.strerror or type(error).__name__) from None
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
         if fallback:  # nothing made means nothing to claim

@@ -70,8 +70,8 @@ def test_a_negative_timer_is_refused(refused):
 def test_the_pause_hint_names_the_game_unless_it_is_the_newest():
     from moderator.cli.play import resume_command
 
-    assert resume_command("2026-12-01-2", ["2026-12-01-1", "2026-12-01-2"]) == "moderator play"
-    assert resume_command("2026-12-01-1", ["2026-12-01-1", "2026-12-01-2"]) == (
+    assert resume_command("2026-12-01-2", "2026-12-01-2") == "moderator play"
+    assert resume_command("2026-12-01-1", "2026-12-01-2") == (
         "moderator play --game 2026-12-01-1")
 
 
