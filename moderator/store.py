@@ -89,9 +89,12 @@ def games_dir() -> Path:
 def game_ids() -> list[str]:
     """Every saved game, oldest first (ids sort by date, then by number)."""
     folder = games_dir()
-    if not folder.is_dir():
-        return []
-    return sorted((p.stem for p in folder.glob(f"*{SUFFIX}")), key=_id_order)
+    try:
+        if not folder.is_dir():
+            return []
+        return sorted((p.stem for p in folder.glob(f"*{SUFFIX}")), key=_id_order)
+    except OSError as error:  # a folder that belongs to someone else
+        raise StoreError("errors.home_unreadable", path=str(folder), why=error.strerror) from None
 
 
 def _id_order(game_id: str) -> tuple:

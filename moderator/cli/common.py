@@ -33,6 +33,8 @@ class Out:
         self.lang = lang
         self.explicit = explicit  # --lang given: it wins over the game's language
         self.names: list[str] = []  # the table's names, once a game is loaded
+        self.warnings: list[str] = []  # said once the command has done its work; a refusal
+        # is one line on its own
         self._console = None
         self._errors = None
 
@@ -67,6 +69,13 @@ class Out:
 
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
+    def warn_at_end(self, text: str) -> None:
+        self.warnings.append(text)
+
+    def tell_warnings(self) -> None:
+        while self.warnings:
+            self.error(self.warnings.pop(0))
+
     def error(self, text: str) -> None:
         if self._errors is None:
             from rich.console import Console
@@ -87,6 +96,7 @@ def handled(command: Callable) -> Callable:
             if explicit and explicit not in i18n.LANGUAGES:
                 raise Refusal("errors.lang_unknown", lang=explicit, known=", ".join(i18n.LANGUAGES))
             command(out, *args, **kwargs)
+            out.tell_warnings()
         except _refusals() as error:
             from moderator.store import StoreError
 
@@ -96,6 +106,7 @@ def handled(command: Callable) -> Callable:
             out.error(out.t(error.code, **readable(error.params, out.names, out.lang)))
             raise typer.Exit(code) from None
         except typer.Exit:
+            out.tell_warnings()
             raise
         except KeyboardInterrupt:
             out.error(stopped(out.lang))

@@ -7,7 +7,6 @@ allows mounting; a folder that belongs to someone else is tried as the user `nob
 
 from __future__ import annotations
 
-import errno
 import os
 import shutil
 import subprocess
@@ -34,39 +33,11 @@ def moderator(home: Path, *args: str, user: str | None = None) -> subprocess.Com
                           timeout=60)
 
 
-@pytest.fixture
-def disk(tmp_path):
-    """A 64 KiB tmpfs, unmounted afterwards."""
-    folder = tmp_path / "disk"
-    folder.mkdir()
-    if not sys.platform.startswith("linux") or shutil.which("mount") is None:
-        pytest.skip("mounting a small tmpfs needs Linux and the mount command")
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)],
-                             capture_output=True, text=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here ({mounted.stderr.strip()}): "
-                    "it needs root in a system that allows mounting")
-    yield folder
-    subprocess.run(["umount", "-l", str(folder)], check=False)
-
-
-def fill(folder: Path) -> Path:
-    """Write a file until the disk is full; it can be removed to free the space again."""
-    filler = folder / "filler"
-    with open(filler, "wb", buffering=0) as out:
-        try:
-            while True:
-                out.write(b"\0" * 1024)
-        except OSError as error:
-            assert error.errno == errno.ENOSPC
-    return filler
-
-
 def log_of(home: Path) -> Path:
     return next((home / "games").glob("*.jsonl"))
 
 
-def test_a_new_game_on_a_full_disk_is_refused_and_leaves_nothing(disk):
+def test_a_new_game_on_a_full_disk_is_refused_and_leaves_nothing(disk, fill):
     (disk / "games").mkdir()
     fill(disk)
     for lang in ("en", "de"):
@@ -77,7 +48,7 @@ def test_a_new_game_on_a_full_disk_is_refused_and_leaves_nothing(disk):
     assert list((disk / "games").iterdir()) == []
 
 
-def test_an_action_on_a_full_disk_is_refused_and_the_log_keeps_no_half_line(disk):
+def test_an_action_on_a_full_disk_is_refused_and_the_log_keeps_no_half_line(disk, fill):
     """The log is padded (with a long name) to end just short of a memory page, so the next
     line needs a page the full disk cannot give: the write stops half-way and is cut back."""
     names = ["Anna", "Ben", "Carl", "Dora", "Emil"]
