@@ -82,6 +82,9 @@ def _run(args: list[str]) -> int:
 
     code = run(args)
     sys.stdout.flush()
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # done: a late Ctrl-C has nothing to stop
     return code
 
 
@@ -101,6 +104,7 @@ def _quiet() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _forget_cut_imports()
     stdout = sys.stdout
     sys.stdout = getattr(stdout, "_stream", stdout)
     if sys.stdout is not None:
@@ -110,6 +114,19 @@ def _quiet() -> None:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             os.close(devnull)
+
+
+def _forget_cut_imports() -> None:
+    """A package whose import Ctrl-C cut short is gone from sys.modules, but the submodules
+    it had loaded stay, and a new import of the package would not see them: forget them too,
+    so that the line can be said (its catalogue needs yaml, perhaps the very import cut)."""
+    while True:
+        orphans = [name for name in sys.modules
+                   if "." in name and name.rpartition(".")[0] not in sys.modules]
+        if not orphans:
+            return
+        for name in orphans:
+            del sys.modules[name]
 
 
 def _say(text: str) -> None:
@@ -154,10 +171,37 @@ def output_failed(lang: str, why: str) -> str:
 
 def _after(lang: str, key: str, **params: object) -> str:
     """`key`, or its `_recorded` form once this process has written to a game."""
-    from moderator import i18n
-
     store = sys.modules.get("moderator.store")  # not imported: nothing was written
     game = getattr(store, "recorded", None)
     if game is not None:
-        return i18n.t(lang, f"{key}_recorded", game=game, **params)
-    return i18n.t(lang, key, **params)
+        key, params = f"{key}_recorded", {**params, "game": game}
+    text = _catalogue_line(lang, key)
+    if text is None:
+        from moderator import i18n
+
+        return i18n.t(lang, key, **params)
+    return text.format(**params)
+
+
+def _catalogue_line(lang: str, key: str) -> str | None:
+    """The text of a `section.key` written on one line in double quotes, read straight from
+    the catalogue file. These lines are said when Ctrl-C may have cut any import short, yaml's
+    included, and this needs no import at all; None where the text is written otherwise."""
+    import os
+
+    section, _, name = key.partition(".")
+    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "i18n", f"{lang}.yaml")
+    try:
+        with open(path, encoding="utf-8") as catalogue:
+            inside = False
+            for line in catalogue:
+                if line.strip() and not line.startswith((" ", "#")):
+                    inside = line.rstrip() == f"{section}:"
+                elif inside and line.startswith(f"  {name}: \""):
+                    text = line.rstrip("\n").partition(": ")[2]
+                    if len(text) > 1 and text.endswith('"') and "\\" not in text:
+                        return text[1:-1]
+                    return None
+    except OSError:
+        return None
+    return None

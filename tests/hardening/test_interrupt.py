@@ -1,0 +1,107 @@
+"""Ctrl-C at any moment gets one translated line and exit 130 (design.md §4), for real: a
+SIGINT sent to the `moderator` process.
+
+At start-up the signal is sent at a spread of moments through the half-second a command
+takes to start, counted from the moment it begins to load the command line (inotify sees
+moderator/cli/app opened; before that only the interpreter's own start-up and a few lines
+of moderator/cli/__init__ run, where no program can answer a signal); whenever it lands, the
+command either finished first or said one line. After an action was written (the moment
+inotify sees the log change), the line says it was recorded, and it was."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from moderator.cli import app
+from moderator.i18n import t
+
+#: Seconds after the interpreter is ready: the first moments of start-up, then later ones.
+MOMENTS = [0.0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5]
+
+
+def console_script() -> list[str]:
+    """`moderator` as the host types it: the installed script, else `python -m moderator`."""
+    script = Path(sys.executable).with_name("moderator")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "moderator"]
+
+
+def interrupted(args: list[str], env: dict, moment: float) -> subprocess.CompletedProcess:
+    """Run `moderator ARGS` and send SIGINT `moment` seconds after it starts loading the
+    command line (the moment its moderator/cli/app module is opened, seen through inotify)."""
+    folder = Path(app.__file__).parent
+    watched = [str(f) for f in (folder, folder / "__pycache__") if f.is_dir()]
+    watch = subprocess.Popen(["inotifywait", "-m", "-e", "open", "--format", "%f", *watched],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        while "Watches established" not in watch.stderr.readline():
+            pass
+        command = subprocess.Popen([*console_script(), *args], env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for name in iter(watch.stdout.readline, ""):
+            if name.startswith("app."):
+                break
+        time.sleep(moment)
+        command.send_signal(signal.SIGINT)
+        stdout, stderr = command.communicate(timeout=60)
+    finally:
+        watch.kill()
+        watch.wait()
+    return subprocess.CompletedProcess(args, command.returncode, stdout, stderr)
+
+
+@pytest.fixture(autouse=True)
+def inotify():
+    if shutil.which("inotifywait") is None:
+        pytest.skip("inotifywait (inotify-tools) is needed to see the moment to interrupt")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_while_status_starts_says_one_line_and_exits_130(tmp_path, cli, cli_env, lang):
+    assert cli(tmp_path, "new", "--players", "5", "--no-play", "--lang", lang).returncode == 0
+    finished = cli(tmp_path, "status", env={"MODERATOR_LANG": lang})
+    stopped = 0
+    for moment in MOMENTS:
+        result = interrupted(["status"], cli_env(tmp_path, env={"MODERATOR_LANG": lang}), moment)
+        if result.returncode == 0:  # it was done before the signal came
+            assert (result.stdout, result.stderr) == (finished.stdout, finished.stderr)
+            continue
+        stopped += 1
+        assert result.returncode == 130, result.stderr
+        assert result.stderr == t(lang, "errors.interrupted") + "\n"
+        assert result.stdout in ("", finished.stdout)  # stopped before the table, or after
+    assert stopped >= 1  # the first moments of start-up always come before the end
+
+
+def test_ctrl_c_right_after_an_action_was_written_says_it_was_recorded(tmp_path, cli, cli_env):
+    for args in (["new", "--players", "5", "--leader", "1", "--no-play"], ["propose", "1", "2"]):
+        assert cli(tmp_path, *args).returncode == 0
+    log = next((tmp_path / "games").glob("*.jsonl"))
+    recorded = t("en", "errors.interrupted_recorded", game=log.stem) + "\n"
+    stopped = 0
+    for _ in range(8):
+        watch = subprocess.Popen(["inotifywait", "-e", "modify", str(log)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        while "Watches established" not in watch.stderr.readline():
+            pass
+        command = subprocess.Popen([*console_script(), "undo"], env=cli_env(tmp_path),
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if watch.wait(timeout=60) == 0:  # the undo is in the log
+            command.send_signal(signal.SIGINT)
+        stdout, stderr = command.communicate(timeout=60)
+        entries = [json.loads(line) for line in log.read_text().splitlines()]
+        assert entries[-1]["type"] == "undo"  # recorded, whatever the moment
+        if command.returncode == 130:
+            stopped += 1
+            assert stderr == recorded
+        else:
+            assert command.returncode == 0, stderr
+        assert cli(tmp_path, "redo").returncode == 0
+    assert stopped >= 1
