@@ -48,7 +48,8 @@ def _run(home: Path, *args: str, user: list[str] = (), env: dict | None = None,
     if "stdout" in options:
         options.setdefault("stderr", subprocess.PIPE)
     options.setdefault("timeout", 60)
-    return subprocess.run([*user, *MODERATOR, *args], env=environment, text=True, **options)
+    options.setdefault("text", True)
+    return subprocess.run([*user, *MODERATOR, *args], env=environment, **options)
 
 
 @pytest.fixture(scope="session")
