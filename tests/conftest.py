@@ -1,11 +1,20 @@
 """What every test shares: no test reaches Google's speech service or the user's cache unless
 it says so. A test that speaks chooses its voice itself (and answers Google with `responses`,
 or runs espeak-ng); this also covers commands run in a subprocess or a pseudo-terminal, which
-inherit the environment."""
+inherit the environment.
+
+Hypothesis is deterministic here: every property test draws the same examples on every run
+(derandomized, no example database), so the same commit gives the same result twice. The
+long fuzz run (`pytest -m fuzz`, deselected otherwise) is where random exploration happens.
+"""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("deterministic", derandomize=True, database=None, print_blob=True)
+settings.load_profile("deterministic")
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,8 @@ umlauts and emoji, seat numbers, ids, empty and huge values. Each example runs o
 a saved table in one of several states (no game, a fresh game, a vote or a mission pending,
 a game over, a German game), in a folder of its own.
 
-Left out, with their reasons: `voice` and `script --say/--voice` reach the network and the
+The normal run draws the same examples every time; `pytest -m fuzz` draws new ones, as many
+as MODERATOR_FUZZ_EXAMPLES says (3000 unless set). Left out, with their reasons: `voice` and `script --say/--voice` reach the network and the
 sound device (the voice tests cover them with `responses` and espeak-ng); `--games` takes
 only small or absurd counts, since a legal count in the tens of thousands is slow, not wrong.
 """
@@ -142,13 +143,34 @@ def _ids(home: Path) -> list[str]:
     return sorted(p.stem for p in (home / "games").glob("*.jsonl"))
 
 
-@settings(max_examples=int(os.environ.get("MODERATOR_FUZZ_EXAMPLES", "150")), deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(state=st.sampled_from(["no game", "fresh", "vote", "mission", "over", "german"]),
-       lines=st.lists(command_lines(), min_size=1, max_size=3))
+STATES = st.sampled_from(["no game", "fresh", "vote", "mission", "over", "german"])
+LINES = st.lists(command_lines(), min_size=1, max_size=3)
+SLOW = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
+@given(state=STATES, lines=LINES)
 @example(state="over", lines=[["import", "a\x00b"], ["export", "-o", "a\x00b"],
                               ["export", "--output", "..", "--force"]])  # found by this test
+@example(state="vote", lines=[["export", "--output", "x" * 5000], ["vote", "--approve", "²"],
+                              ["propose", "1" * 5000]])  # found by its random runs
 def test_no_command_line_breaks_moderator(tables, tmp_path, monkeypatch, state, lines):
+    """The same examples on every run (tests/conftest.py): CI gives the same answer twice."""
+    nothing_breaks(tables, tmp_path, monkeypatch, state, lines)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=int(os.environ.get("MODERATOR_FUZZ_EXAMPLES", "3000")), deadline=None,
+          suppress_health_check=SLOW, derandomize=False)
+@given(state=STATES, lines=LINES)
+def test_no_command_line_breaks_moderator_in_a_long_random_run(tables, tmp_path, monkeypatch,
+                                                               state, lines):
+    """New examples on every run: `pytest -m fuzz` before a release (README). A failure
+    prints the example and the seed to repeat it; add the example above."""
+    nothing_breaks(tables, tmp_path, monkeypatch, state, lines)
+
+
+def nothing_breaks(tables, tmp_path, monkeypatch, state: str, lines: list[list[str]]) -> None:
     folder = tmp_path / f"example-{os.urandom(4).hex()}"
     home, work = folder / "home", folder / "work"
     shutil.copytree(tables[state], home)
@@ -166,3 +188,12 @@ def test_no_command_line_breaks_moderator(tables, tmp_path, monkeypatch, state, 
         if result.exit_code != 0:
             assert snapshot(home, work) == before, f"a refusal changed a file: {shown}"
     shutil.rmtree(folder)
+
+
+def test_hypothesis_draws_the_same_examples_on_every_run(pytestconfig):
+    """The normal run is deterministic and leaves the long fuzz run out (pyproject.toml)."""
+    from hypothesis import settings as current
+
+    assert current.default.derandomize is True and current.default.database is None
+    assert any(line.startswith("fuzz:") for line in pytestconfig.getini("markers"))
+    assert pytestconfig.getoption("markexpr") == "not fuzz"

@@ -214,3 +214,50 @@ def test_two_processes_writing_one_game_never_interleave(home):
     for before, after in zip(entries[1:], entries[2:]):
         assert not (before["type"] == after["type"] == "propose")
     assert session.open_game(game_id).game.phase in ("proposal", "vote")
+
+
+def test_a_new_game_leaves_only_its_file_and_removes_drafts_of_killed_creators(home):
+    """A draft is what a `new` killed before linking its game leaves (design.md §3)."""
+    games = home / "games"
+    games.mkdir()
+    left = games / f"{store.DRAFT_PREFIX}4242-deadbeef{store.DRAFT_SUFFIX}"
+    left.write_bytes(b'{"type":"setup"')
+    game_id = new_game()
+    assert sorted(p.name for p in games.iterdir()) == [f"{game_id}.jsonl"]
+
+
+def test_ctrl_c_during_a_write_waits_until_the_line_is_whole_and_durable(monkeypatch):
+    """The interrupt comes in the middle of the append (a real SIGINT, sent while the line is
+    being made durable): the line is written whole, then the interrupt is raised, and the
+    store knows the game was written to."""
+    game_id = new_game()
+    real_fsync = os.fsync
+
+    def interrupted_fsync(fd):
+        os.kill(os.getpid(), signal.SIGINT)
+        real_fsync(fd)
+
+    monkeypatch.setattr(store, "recorded", None)
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fsync", interrupted_fsync)
+        with pytest.raises(KeyboardInterrupt):
+            session.act(game_id, {"type": "propose", "team": [1, 2]})
+    assert json.loads(lines(game_id)[-1])["type"] == "propose"
+    assert store.recorded == game_id
+    assert session.open_game(game_id).game.phase == "vote"
+
+
+def test_an_imported_game_is_never_the_current_one():
+    at_the_table = new_game()
+    imported = store.create({"players": 5}, date(2999, 1, 1), imported=True)
+    assert store.game_ids()[-1] == imported  # the newest by its id
+    assert store.resolve(None) == at_the_table == store.current()
+    assert store.resolve(imported) == imported
+
+
+def test_with_only_imported_games_none_is_current():
+    imported = store.create({"players": 5}, date(2026, 3, 1), imported=True)
+    with pytest.raises(store.StoreError) as refused:
+        store.resolve(None)
+    assert refused.value.code == "errors.only_imported"
+    assert refused.value.params == {"game": imported}
