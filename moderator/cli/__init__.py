@@ -70,6 +70,7 @@ def _run(args: list[str]) -> int:
         import os
 
         raise OutputFailed(os.strerror(errno.EBADF))
+    sys.stdout = _CheckedOutput(sys.stdout)
     if args in (["--version"], ["-V"]):
         from moderator import __version__
 
@@ -77,7 +78,6 @@ def _run(args: list[str]) -> int:
         sys.stdout.flush()
         return 0
     _plain_where_needed()
-    sys.stdout = _CheckedOutput(sys.stdout)
     from moderator.cli.app import run
 
     code = run(args)
