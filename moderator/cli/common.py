@@ -13,9 +13,9 @@ from typing import Any
 import typer
 
 from moderator import i18n
-from moderator.cli import INTERRUPTED, OutputFailed, output_failed, stopped
+from moderator.cli import INTERRUPTED, REFUSED, OutputFailed, output_failed, stopped
 
-REFUSED, USAGE = 1, 2
+USAGE = 2
 
 
 class Refusal(Exception):
