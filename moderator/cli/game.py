@@ -323,7 +323,8 @@ def render_torn(out: Out, current) -> None:
     if current.history.set_aside is not None:
         out.error(out.t("warnings.torn", game=current.game_id, path=str(current.history.set_aside)))
     elif current.history.cut_off:  # said once the command is done: a refusal is one line
-        out.warn_at_end(out.t("warnings.torn_kept", game=current.game_id, path=str(current.history.path)))
+        out.warn_at_end(out.t("warnings.torn_kept", game=current.game_id,
+                              path=str(current.history.path)))
 
 
 def _checked(out: Out, guide, players: int, modules: list, variants: list, allow: bool,

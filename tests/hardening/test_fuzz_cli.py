@@ -9,7 +9,9 @@ a saved table in one of several states (no game, a fresh game, a vote or a missi
 a game over, a German game), in a folder of its own.
 
 The normal run draws the same examples every time; `pytest -m fuzz` draws new ones, as many
-as MODERATOR_FUZZ_EXAMPLES says (3000 unless set). Left out, with their reasons: `voice` and `script --say/--voice` reach the network and the
+as MODERATOR_FUZZ_EXAMPLES says (3000 unless set).
+
+Left out, with their reasons: `voice` and `script --say/--voice` reach the network and the
 sound device (the voice tests cover them with `responses` and espeak-ng); `--games` takes
 only small or absurd counts, since a legal count in the tens of thousands is slow, not wrong.
 """

@@ -95,7 +95,7 @@ def test_ctrl_c_right_after_an_action_was_written_says_it_was_recorded(tmp_path,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if watch.wait(timeout=60) == 0:  # the undo is in the log
             command.send_signal(signal.SIGINT)
-        stdout, stderr = command.communicate(timeout=60)
+        _, stderr = command.communicate(timeout=60)
         entries = [json.loads(line) for line in log.read_text().splitlines()]
         assert entries[-1]["type"] == "undo"  # recorded, whatever the moment
         if command.returncode == 130:

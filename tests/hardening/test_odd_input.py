@@ -280,8 +280,8 @@ def secrets(data) -> list:
     return []
 
 
-SHOWN = [["export", "--format", "md"], ["export", "--format", "csv"], ["export", "--format", "line"],
-         ["export", "--format", "json"], ["status"], ["status", "--json"], ["rules"]]
+SHOWN = [["export", "--format", fmt] for fmt in ("md", "csv", "line", "json")] + [
+    ["status"], ["status", "--json"], ["rules"]]
 
 
 def test_sides_undone_back_into_a_running_game_leave_no_trace(tmp_path, cli):
