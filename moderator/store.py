@@ -183,7 +183,7 @@ def _link_first_free(handle, draft: Path, today: date, setup: dict, actions: byt
 
 def load(game_id: str) -> History:
     """Read and replay a game's log (setting a torn last line aside)."""
-    with _locked(game_id) as (handle, history):
+    with _locked(game_id) as (_, history):
         return history
 
 
