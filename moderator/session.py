@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from moderator import store
-from moderator.i18n import LANGUAGES
 from moderator.rules import GAME_OVER, Game, RuleError
 
 #: The setup's fields and the types a log needs; the optional ones may be missing.
@@ -110,8 +109,9 @@ def _unsaid(entry: store.Entry) -> store.Entry:
 
 
 def setup_problem(setup: dict) -> str | None:
-    """The first field of a setup a game cannot be played or shown with (wrong type, names
-    that are not a table's, an unknown language), or None."""
+    """The first field of a setup a game cannot be played or shown with (a wrong type, names
+    that are not a table's), or None. Whether its language is one moderator speaks is for
+    the rings that speak (the command line, import) to say."""
     for name, kind in {**REQUIRED, **OPTIONAL}.items():
         if name not in setup and name in OPTIONAL:
             continue
@@ -133,8 +133,6 @@ def setup_problem(setup: dict) -> str | None:
     if (not all(folded) or len(set(folded)) != len(folded) or any(n.isdigit() for n in folded)
             or any(hidden_character(n) for n in names)):
         return "names"
-    if setup["lang"] not in LANGUAGES:
-        return "lang"
     try:
         datetime.fromisoformat(setup["created"])
     except ValueError:

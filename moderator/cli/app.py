@@ -8,7 +8,7 @@ import sys
 import typer
 
 from moderator import i18n
-from moderator.cli import INTERRUPTED, OutputFailed, language_of, stop_told, stopped
+from moderator.cli.exits import INTERRUPTED, OutputFailed, language_of, stop_told, stopped
 
 
 #: Every command and the module of `moderator.cli` that defines it, in the order `--help`

@@ -13,7 +13,7 @@ from typing import Any
 import typer
 
 from moderator import i18n
-from moderator.cli import INTERRUPTED, REFUSED, OutputFailed, output_failed, stopped
+from moderator.cli.exits import INTERRUPTED, REFUSED, OutputFailed, output_failed, stopped
 
 USAGE = 2
 

@@ -312,8 +312,11 @@ def vote_history_option(lang: str):
 
 
 def _open(out: Out, session, game_id: Optional[str]):
-    """Load the game and speak its language from here on."""
+    """Load the game and speak its language from here on (a language moderator does not
+    speak makes the setup line damaged, as a wrong type does)."""
     current = session.open_game(game_id)
+    if current.lang not in i18n.LANGUAGES:
+        raise StoreError("errors.game_corrupt", game=current.game_id, line=1)
     out.adopt(current.lang, current.names)
     render_torn(out, current)
     return current

@@ -122,7 +122,7 @@ def run(out: Out, game_id: str, steps: Callable[[], None]) -> None:
     except guided.Quit:
         out.say("play.paused", command=resume_command(game_id, store.current()))
     except (KeyboardInterrupt, EOFError):
-        from moderator.cli import mark_stopped
+        from moderator.cli.exits import mark_stopped
 
         mark_stopped()
         out.print()
@@ -137,7 +137,7 @@ def asking(out: Out) -> Iterator[None]:
     try:
         yield
     except (KeyboardInterrupt, EOFError):
-        from moderator.cli import mark_stopped
+        from moderator.cli.exits import mark_stopped
 
         mark_stopped()
         out.print()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from moderator import session, store
+from moderator.i18n import LANGUAGES
 from moderator.rules import Game, RuleError
 from moderator.rules.house_rules import defaults
 
@@ -131,6 +132,8 @@ def _checked_setup(setup: object) -> dict:
     if not isinstance(setup, dict):
         raise Refused("records.errors.import_bad_field", field="setup")
     problem = session.setup_problem(setup)
+    if problem is None and setup["lang"] not in LANGUAGES:
+        problem = "lang"
     if problem is not None:
         raise Refused("records.errors.import_bad_field", field=problem)
     return setup if "leader_chosen" in setup else {**setup, "leader_chosen": False}
