@@ -114,7 +114,7 @@ def handled(command: Callable) -> Callable:
         except OutputFailed as failed:
             out.error(output_failed(out.lang, failed.why))
             raise typer.Exit(REFUSED) from None
-        except Exception as error:  # noqa: BLE001 - the last line of defence
+        except Exception as error:  # the last line of defence
             out.error(out.t("errors.internal", what=type(error).__name__))
             raise typer.Exit(REFUSED) from None
 
