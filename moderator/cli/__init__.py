@@ -76,13 +76,14 @@ def _quiet() -> None:
     _forget_cut_imports()
     stdout = sys.stdout
     sys.stdout = getattr(stdout, "_stream", stdout)
-    if sys.stdout is not None:
+    if sys.stdout is not None:  # output not written yet goes nowhere: never into a second
+        # error, never waiting on a reader that has stopped reading
+        devnull = os.open(os.devnull, os.O_WRONLY)
         try:
-            sys.stdout.flush()
-        except OSError:  # what could not be written goes nowhere, not into a second error
-            devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
+        except (OSError, ValueError):
+            pass
+        os.close(devnull)
 
 
 def _forget_cut_imports() -> None:
