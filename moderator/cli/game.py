@@ -316,6 +316,8 @@ def _open(out: Out, session, game_id: Optional[str]):
     speak makes the setup line damaged, as a wrong type does)."""
     current = session.open_game(game_id)
     if current.lang not in i18n.LANGUAGES:
+        from moderator.store import StoreError
+
         raise StoreError("errors.game_corrupt", game=current.game_id, line=1)
     out.adopt(current.lang, current.names)
     render_torn(out, current)
