@@ -197,3 +197,82 @@ def test_nothing_outside_the_command_line_imports_it():
         and "moderator.cli" in path.read_text(encoding="utf-8")
     ]
     assert offenders == []
+
+
+# -- the table display (issue 14) -------------------------------------------------------------
+
+DISPLAY_ONLY = {"http", "socketserver", "segno", "ifaddr", "webbrowser"}
+
+
+@pytest.mark.parametrize("command", [("--version",), ("status",), ("vote", "--approve", "1")])
+def test_the_everyday_commands_load_nothing_of_the_display(tmp_path, command):
+    env = {**os.environ, "MODERATOR_HOME": str(tmp_path)}
+    for setup in (["new", "--players", "5", "--no-play"], ["propose", "1", "2"]):
+        subprocess.run([sys.executable, "-m", "moderator", *setup], env=env,
+                       capture_output=True, check=True)
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "moderator", *command],
+                            env=env, capture_output=True, text=True, check=False)
+    loaded = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines()
+              if line.startswith("import time:") and "|" in line}
+    assert loaded, result.stderr[-2000:]
+    assert {name.split(".")[0] for name in loaded} & DISPLAY_ONLY == set()
+    assert not any(name.startswith("moderator.display") for name in loaded)
+
+
+def test_the_display_command_loads_its_server_and_qr_code_only_when_it_runs():
+    assert foreign("moderator.display.server") == {"moderator"}  # segno, ifaddr: when serving
+    assert imported("import moderator.cli.display") & {"http", "segno", "ifaddr"} == set()
+
+
+def test_the_live_signals_need_only_the_standard_library_and_the_store():
+    """The reader and guided play call `live` without loading the display or the engine."""
+    result = subprocess.run([sys.executable, "-X", "importtime", "-c", "import moderator.live"],
+                            capture_output=True, text=True, check=True)
+    ours = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines()
+            if "| " in line and line.rsplit("|", 1)[1].strip().startswith("moderator")}
+    assert ours == {"moderator", "moderator.store", "moderator.live"}
+    assert foreign("moderator.live") == {"moderator"}
+
+
+def rings_imported(source: str) -> set[str]:
+    """The `moderator.X` packages a source file imports (at any depth of the file)."""
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "moderator" and len(parts) > 1:
+                found.add(parts[1])
+    return found
+
+
+#: What the display may import (design.md §1), and the two modules it reads the table from.
+DISPLAY_MAY_IMPORT = {"rules", "store", "i18n", "session", "public", "narration", "live",
+                      "display"}
+
+
+def test_the_display_imports_the_rings_it_may_and_never_cli_or_ui():
+    from pathlib import Path
+
+    import moderator
+
+    folder = Path(moderator.__file__).parent / "display"
+    sources = sorted(folder.glob("*.py"))
+    assert len(sources) >= 4
+    found = {path.name: rings_imported(path.read_text(encoding="utf-8")) for path in sources}
+    assert {name: rings - DISPLAY_MAY_IMPORT for name, rings in found.items()
+            if rings - DISPLAY_MAY_IMPORT} == {}
+    assert set().union(*found.values()) >= {"public", "narration", "live"}
+
+
+def test_the_import_check_finds_a_planted_bad_import():
+    planted = ("from moderator import public\n"
+               "def f():\n    from moderator.ui import views\n    import moderator.cli.common\n")
+    assert rings_imported(planted) - DISPLAY_MAY_IMPORT == {"ui", "cli"}

@@ -153,3 +153,10 @@ class Stream:
     def close(self) -> None:
         self.response.close()
         self.socket.close()
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Say where the browser tests' screenshots are."""
+    folder = Path(__file__).resolve().parents[1] / "artefacts" / "display"
+    if folder.is_dir() and any(folder.glob("*.png")):
+        terminalreporter.write_line(f"table display screenshots: {folder}")

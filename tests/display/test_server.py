@@ -360,3 +360,43 @@ def test_refusals(cli, command, options, message):
     done = command(f"display --host 127.0.0.1 {options}", check=False)
     assert done.returncode == (2 if "port" in options else 1)
     assert done.stderr.splitlines() == [message] and done.stdout == ""
+
+
+def test_open_shows_the_page_in_this_computer_s_browser(cli, tmp_path, monkeypatch):
+    """--open, for a TV on HDMI: the browser named by $BROWSER (here a program that notes the
+    address it was given) gets the page's address."""
+    opened = tmp_path / "opened"
+    browser = tmp_path / "browser"
+    browser.write_text(f'#!/bin/sh\necho "$1" >> {opened}\n')
+    browser.chmod(0o755)
+    monkeypatch.setenv("BROWSER", str(browser))
+    cli("new --players 5 --no-play")
+    process, url, lines = start_command("--port", "0", "--no-qr", "--open")
+    try:
+        deadline = time.monotonic() + PATIENCE
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert opened.read_text().split() == [url]
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=PATIENCE)
+
+
+@pytest.mark.parametrize("addresses,chosen", [
+    (["127.0.0.1", "172.17.0.1", "192.168.1.20"], "192.168.1.20"),  # not the container bridge
+    (["127.0.0.1", "10.0.0.5", "172.17.0.1"], "10.0.0.5"),
+    (["169.254.3.4", "fe80::1", "203.0.113.7"], "203.0.113.7"),
+    (["127.0.0.1", "169.254.3.4", "::1"], None),  # no network: the command says so
+    ([], None),
+])
+def test_the_address_phones_can_reach(addresses, chosen):
+    from moderator.display import network
+
+    assert network.pick(addresses) == chosen
+
+
+def test_the_computer_s_own_interfaces_are_read():
+    from moderator.display import network
+
+    found = network.lan_address()
+    assert found is None or network.pick([found]) == found
