@@ -15,6 +15,7 @@ import json
 from html import escape
 
 from moderator.i18n import t
+from moderator.narration import card_name
 from moderator.rules import tables
 
 SUCCESS, FAIL, APPROVE, REJECT = "✔", "✘", "✓", "✗"
@@ -39,7 +40,8 @@ def render(data: dict) -> str:
     if data["last"]:
         parts.append(_last(data["last"]))
     if data["spies_were"]:
-        parts.append(f'<p class="spies-were">{escape(t(lang, "display.spies_were", names=", ".join(data["spies_were"])))}</p>')
+        spies = t(lang, "display.spies_were", names=", ".join(data["spies_were"]))
+        parts.append(f'<p class="spies-were">{escape(spies)}</p>')
     parts.append('<div class="columns"><div class="column">')
     parts += [_missions(data), _score(status, lang)]
     if not over:
@@ -137,16 +139,20 @@ def _leaders(status: dict, names: list[str], lang: str) -> str:
         return ""
     leader = names[status["leader"] - 1]
     following = [names[s - 1] for s in status["next_leaders"][:NEXT_LEADERS]]
-    rows = [f'<p class="leader">{LEADER} <span class="label">{escape(t(lang, "display.leader"))}</span> '
+    rows = [f'<p class="leader">{LEADER} {_label(t(lang, "display.leader"))} '
             f'<b id="leader">{escape(leader)}</b></p>']
     if following:
-        rows.append(f'<p class="next"><span class="label">{escape(t(lang, "display.then"))}</span> '
+        rows.append(f'<p class="next">{_label(t(lang, "display.then"))} '
                     f'{escape(" → ".join(following))}</p>')
     if status["team"]:
         team = ", ".join(names[s - 1] for s in status["team"])
-        rows.append(f'<p class="team"><span class="label">{escape(t(lang, "display.team"))}</span> '
+        rows.append(f'<p class="team">{_label(t(lang, "display.team"))} '
                     f'<b id="team">{escape(team)}</b></p>')
     return f'<section class="leaders">{"".join(rows)}</section>'
+
+
+def _label(text: str) -> str:
+    return f'<span class="label">{escape(text)}</span>'
 
 
 def _votes(status: dict, names: list[str], lang: str) -> str:
@@ -168,15 +174,17 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
                 classes.append("team")
             if p.get("sergeant") == seat:
                 marks += f'<span class="mark">{escape(t(lang, "display.mark_sergeant"))}</span>'
-            cells.append(f'<td class="{" ".join(classes)}">{marks}{APPROVE if yes else REJECT}</td>')
+            vote = APPROVE if yes else REJECT
+            cells.append(f'<td class="{" ".join(classes)}">{marks}{vote}</td>')
         rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
     outcome = []
     for p in proposals:
         if p.get("cancelled_by"):
             who = names[p["cancelled_by"] - 1]
             label = t(lang, "display.no_confidence", name=who)
+            mark = t(lang, "display.mark_no_confidence")
             outcome.append(f'<td class="no cancelled" title="{escape(label)}">{FAIL}'
-                           f'<span class="mark">{escape(t(lang, "display.mark_no_confidence"))}</span></td>')
+                           f'<span class="mark">{escape(mark)}</span></td>')
         else:
             outcome.append(f'<td class="{"yes" if p["approved"] else "no"}">'
                            f'{SUCCESS if p["approved"] else FAIL}</td>')
@@ -199,13 +207,12 @@ def _plot(status: dict, names: list[str], lang: str) -> str:
     plot = status["plot"]
 
     def cards(held: list[dict]) -> str:
-        return "".join(
-            f'<li><b>{escape(t(lang, "plot_card." + c["card"]))}</b> — {escape(names[c["holder"] - 1])}</li>'
-            for c in held)
+        return "".join(f'<li><b>{escape(card_name(lang, c["card"]))}</b> — '
+                       f'{escape(names[c["holder"] - 1])}</li>' for c in held)
 
     rows = [f'<p>{escape(t(lang, "plot.heading", count=plot["deck"]))}</p>']
     if plot["drawn"]:
-        drawn = ", ".join(t(lang, f"plot_card.{c}") for c in plot["drawn"])
+        drawn = ", ".join(card_name(lang, c) for c in plot["drawn"])
         rows.append(f'<p>{escape(t(lang, "display.plot_drawn", cards=drawn))}</p>')
     for key, held in (("display.plot_pending", plot["pending"]),
                       ("display.plot_held", plot["held"]),

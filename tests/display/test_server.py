@@ -175,7 +175,8 @@ def test_hostile_requests_cost_little_and_the_server_goes_on(cli, display, monke
     assert raw(port, many).startswith(b"HTTP/1.0 431")
     assert raw(port, b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 414")
     # TLS spoken to a plain server: taken for HTTP/0.9, so the answer has no status line
-    assert b"Error code: 400" in raw(port, b"\x16\x03\x01\x02\x00\x01\xfc\x03\x03" * 20 + b"\r\n\r\n")
+    hello = b"\x16\x03\x01\x02\x00\x01\xfc\x03\x03" * 20 + b"\r\n\r\n"
+    assert b"Error code: 400" in raw(port, hello)
     assert raw(port, b"GET " + path + b"/../../.. HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 404")
     # a slowloris client: a byte now and then, never a whole head
     slow = socket.create_connection(("127.0.0.1", port), timeout=PATIENCE)
