@@ -45,7 +45,7 @@ def render(data: dict) -> str:
     parts.append('<div class="columns"><div class="column">')
     parts += [_missions(data), _score(status, lang)]
     if not over:
-        parts += [_track(status, lang), _leaders(status, names, lang)]
+        parts += [_track(status, data["warnings"], lang), _leaders(status, names, lang)]
     parts.append('</div><div class="column">')
     if data["show_votes"] and status["proposals"]:
         parts.append(_votes(status, names, lang))
@@ -120,15 +120,16 @@ def _score(status: dict, lang: str) -> str:
         f'<b id="score-spies">{score["spies"]}</b></span></p>')
 
 
-def _track(status: dict, lang: str) -> str:
+def _track(status: dict, warnings: list[str], lang: str) -> str:
     count, limit = status["vote_track"], tables.MAX_REJECTIONS
     slots = "".join(
         f'<span class="slot{" filled" if n <= count else ""}{" last" if n == limit else ""}">'
         "</span>" for n in range(1, limit + 1))
     text = t(lang, "display.rejected", count=count, limit=limit)
     warning = ""
-    if status["attempt"] == limit:  # the fifth team of the round: the last one
-        warning = f'<p class="warning">⚠ {escape(t(lang, "now.last_attempt"))}</p>'
+    if "fifth_proposal" in warnings:  # one more rejection and the spies win
+        warning = (f'<p class="warning" id="last-chance">'
+                   f'{escape(t(lang, "status.last_chance"))}</p>')
     return (f'<section class="track"><h2>{escape(t(lang, "display.vote_track"))}</h2>'
             f'<p><span class="slots" aria-hidden="true">{slots}</span> '
             f'<span id="vote-track">{escape(text)}</span></p>{warning}</section>')

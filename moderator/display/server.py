@@ -68,7 +68,7 @@ class Table:
             return False
         try:
             data = view.of_game(self.game_id, self.lang, self.show_votes)
-        except Exception as error:  # noqa: BLE001 - the page says so; the server goes on
+        except Exception as error:  # the page says what went wrong; the server goes on
             data = view.failure(self.lang, "errors.internal", {"what": type(error).__name__})
         self._seen = seen
         if data == self.data:
@@ -187,7 +187,7 @@ class Handler(BaseHTTPRequestHandler):
         self.server.head_read(self.request)
         return parsed
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         """Requests are not logged: the host's terminal shows the address, nothing else."""
 
     def __getattr__(self, name: str):
@@ -196,10 +196,10 @@ class Handler(BaseHTTPRequestHandler):
             return self._not_allowed
         raise AttributeError(name)
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         self._route(body=True)
 
-    def do_HEAD(self) -> None:  # noqa: N802
+    def do_HEAD(self) -> None:
         self._route(body=False)
 
     def _not_allowed(self) -> None:
@@ -245,13 +245,13 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(data)
 
     def _page(self, body: bool) -> None:
-        revision, update = self.server.table.current()
+        _, update = self.server.table.current()
         html = page.document(update, self.server.qr_svg) if update else ""
         self._send("text/html; charset=utf-8", html.encode(), body,
                    {"Content-Security-Policy": page.POLICY})
 
     def _state(self, body: bool) -> None:
-        revision, update = self.server.table.current()
+        _, update = self.server.table.current()
         self._send("application/json", page.as_json(update).encode(), body)
 
     def _qr(self, body: bool) -> None:

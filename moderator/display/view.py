@@ -51,6 +51,7 @@ def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict
         "status": status,
         "show_votes": show_votes,
         "board": board(current),
+        "warnings": list(current.game.warnings()),  # the engine's: `fifth_proposal`, …
         "banner": narration.describe_now(current, lang),
         "last": [] if over else last_action(current, lang, show_votes),
         "spies_were": spies_were(current) if over and newest else None,

@@ -180,7 +180,7 @@ def test_a_host_s_evening_propose_vote_plot_mission_undo(cli, command, display, 
     cli(f"new --players 7 --names Ann,Bob,Cat,Dan,Eve,Fay,Gus --modules plot --leader 1 "
         f"--lang {lang} --seed 6 --no-play")
     page = open_page(display().url, "tv")
-    plot, last = page.locator("#plot"), page.locator("#last")
+    plot = page.locator("#plot")
     times = []
 
     def step(line: str, *checks) -> None:

@@ -106,7 +106,7 @@ def test_without_the_token_every_path_is_404(cli, display):
                  f"/t/{token}/nothing", f"/t/{token}/events/", f"/t/{token}/../state.json",
                  f"/t/{token}/%2e%2e/%2e%2e/etc/passwd", f"/../t/{token}/",
                  f"/t/{token}/..%2fstate.json", "/t/../../../../etc/passwd"):
-        status, headers, body = get(root + path)
+        status, _, body = get(root + path)
         assert status == 404, path
         assert token.encode() not in body
     assert get(root + f"/t/{token}")[0] == 301  # the address typed without its last slash
@@ -372,7 +372,7 @@ def test_open_shows_the_page_in_this_computer_s_browser(cli, tmp_path, monkeypat
     browser.chmod(0o755)
     monkeypatch.setenv("BROWSER", str(browser))
     cli("new --players 5 --no-play")
-    process, url, lines = start_command("--port", "0", "--no-qr", "--open")
+    process, url, _ = start_command("--port", "0", "--no-qr", "--open")
     try:
         deadline = time.monotonic() + PATIENCE
         while not opened.exists() and time.monotonic() < deadline:

@@ -123,7 +123,7 @@ def test_real_games_show_the_same_page_whatever_the_seed(monkeypatch, players, s
     every page they show is the same, and none holds the seed."""
     with tempfile.TemporaryDirectory() as one, tempfile.TemporaryDirectory() as other:
         tables = []
-        for seed, folder in zip(seeds, (one, other)):
+        for seed, folder in zip(seeds, (one, other), strict=True):
             monkeypatch.setenv("MODERATOR_HOME", folder)
             tables.append([view.snapshot(s, lang, None, NO_SIGNALS, newest=True)
                            for s in play_out(seed, players, lang, steps, random.Random(moves))])
@@ -205,3 +205,17 @@ def test_the_timer_belongs_to_the_proposal_under_discussion():
     assert view.timer(signal, voted=2) == {"seconds": 120, "warning": 30, "ends": 1120.0}
     assert view.timer(signal, voted=3) is None  # its vote is in: the timer is over
     assert view.seconds_left(view.timer(signal, voted=2), now=1100.0) == 20.0
+
+
+def test_the_fifth_proposal_warning_comes_from_the_engine(cli):
+    """rules.md §1.4: four teams rejected in a round, the fifth decides."""
+    cli("new --players 5 --leader 1 --no-play")
+    for _ in range(3):
+        cli("propose 1 2", "vote --approve 1")
+    assert "One more rejection" not in page.render(view.of_game(None, None, None))
+    cli("propose 1 2", "vote --approve 1")
+    shown = view.of_game(None, None, None)
+    assert shown["warnings"] == ["fifth_proposal"]
+    assert "⚠ One more rejection and the spies win." in page.render(shown)
+    cli("propose 1 2", "vote --approve 1,2,3")  # approved: the warning is over
+    assert "One more rejection" not in page.render(view.of_game(None, None, None))
