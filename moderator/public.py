@@ -23,7 +23,7 @@ def status(session: Session) -> dict:
     voted = [p for p in game.proposals if p.approved is not None]
     sergeant, rogue = "sergeant" in game.modules, "rogue" in game.modules
     reverser, trapper = "reverser" in game.modules, "trapper" in game.modules
-    hunting = game.hunt is not None
+    hunting, plotting = game.hunt is not None, game.plot is not None
 
     def proposal(p) -> dict:
         shown = {
@@ -35,6 +35,8 @@ def status(session: Session) -> dict:
             shown["sergeant"] = seat(p.sergeant)
         if hunting:
             shown["investigator"] = seat(p.investigator)
+        if plotting:  # who cancelled the approval with No Confidence (rules.md §3.4)
+            shown["cancelled_by"] = seat(p.cancelled_by)
         return shown
 
     def mission(m) -> dict:

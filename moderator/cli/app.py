@@ -22,7 +22,7 @@ COMMANDS = {
     "undo": "history", "redo": "history", "log": "history", "games": "history",
     "plot": "plot", "play": "play", "script": "script", "voice": "script", "rules": "rules",
     "export": "records", "import": "records", "roles": "records", "stats": "records",
-    "simulate": "records",
+    "simulate": "records", "display": "display",
 }
 
 

@@ -12,7 +12,7 @@ from typing import List, Optional
 
 import typer
 
-from moderator import i18n
+from moderator import i18n, live
 from moderator.cli.common import USAGE, Out, Refusal, handled, split
 from moderator.cli.game import _house_rules, _open, game_option, lang_option
 
@@ -72,7 +72,9 @@ def register(app: typer.Typer, lang: str) -> None:
             speaker = None
         out.say("reading.heading", players=reveal.players, extras=_extras(out, reveal))
         if speaker is not None:
-            if not _read(out, reveal.steps, speaker):
+            with live.eyes_closed(reveal.game):  # the table display goes dark meanwhile
+                read = _read(out, reveal.steps, speaker)
+            if not read:
                 raise typer.Exit(INTERRUPTED)
             return
         for number, step in enumerate(reveal.steps, start=1):
@@ -240,4 +242,5 @@ def read_at_setup(out: Out, session) -> None:
             except KeyboardInterrupt:
                 out.say("reading.skipped")
                 return
-    _read(out, scripts.for_game(session.game), speaker)
+    with live.eyes_closed(session.game_id):  # the table display goes dark meanwhile
+        _read(out, scripts.for_game(session.game), speaker)

@@ -54,6 +54,7 @@ class Guide:
     passed: dict[tuple, set] = field(default_factory=dict)  # Plot: who said no, per window
     kept: dict[tuple, tuple] = field(default_factory=dict)  # a list's ticks while `t` or `r`
     plot: bool = False  # a game with Plot cards: `t` shows what the cards do too
+    game: str | None = None  # the game guided now, whose timer the table display shows
     # What the step just recorded did, shown right above the next question (`report`).
     recap: tuple[Session, list[narration.Line]] | None = None
     rows: int = 0  # rows printed since the step's heading

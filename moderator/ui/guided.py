@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from moderator import narration
+from moderator import live, narration
 from moderator import session as sessions
 from moderator.i18n import possessive, t
 from moderator.rules import (
@@ -146,6 +146,7 @@ def reveal(guide: Guide, current: Session) -> None:
              for step in scripts.for_game(current.game)]
     choices = [Choice(t(guide.lang, "play.reveal_done"), GO),
                Choice(t(guide.lang, "play.reveal_again"), AGAIN)]
+    live.reveal_started(current.game_id)  # the table display goes dark until it is done
     while True:
         guide.heading(t(guide.lang, "play.reveal_title"))
         if guide.read_aloud is None or not guide.read_aloud(lines):
@@ -155,6 +156,7 @@ def reveal(guide: Guide, current: Session) -> None:
                 guide.say(key, number=number, text=text, pause=round(pause))
         if guide.prompter.select(t(guide.lang, "play.reveal_question"), choices,
                                  hint=t(guide.lang, "play.hint_select")) == GO:
+            live.reveal_ended(current.game_id)
             return
 
 
@@ -166,6 +168,7 @@ def play(guide: Guide, game_id: str) -> None:
     closes it; raises Quit when the host stops, KeyboardInterrupt on Ctrl-C."""
     current = sessions.open_game(game_id)
     guide.plot = current.game.plot is not None
+    guide.game = game_id
     show_table(guide, current)
     while True:
         try:
@@ -265,6 +268,8 @@ def discussion(guide: Guide, proposal: int) -> Callable[[], str] | None:
     if not guide.timer:
         return None
     began = guide.began.setdefault(proposal, guide.clock())
+    live.timer(guide.game, proposal, guide.timer, guide.clock() - began,
+               timer.warning_at(guide.timer))
     return lambda: timer.line(guide.lang, guide.clock() - began, guide.timer)
 
 

@@ -197,3 +197,38 @@ def test_nothing_outside_the_command_line_imports_it():
         and "moderator.cli" in path.read_text(encoding="utf-8")
     ]
     assert offenders == []
+
+
+# -- the table display (issue 14) -------------------------------------------------------------
+
+DISPLAY_ONLY = {"http", "socketserver", "segno", "ifaddr", "webbrowser"}
+
+
+@pytest.mark.parametrize("command", [("--version",), ("status",), ("vote", "--approve", "1")])
+def test_the_everyday_commands_load_nothing_of_the_display(tmp_path, command):
+    env = {**os.environ, "MODERATOR_HOME": str(tmp_path)}
+    for setup in (["new", "--players", "5", "--no-play"], ["propose", "1", "2"]):
+        subprocess.run([sys.executable, "-m", "moderator", *setup], env=env,
+                       capture_output=True, check=True)
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "moderator", *command],
+                            env=env, capture_output=True, text=True, check=False)
+    loaded = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines()
+              if line.startswith("import time:") and "|" in line}
+    assert loaded, result.stderr[-2000:]
+    assert {name.split(".")[0] for name in loaded} & DISPLAY_ONLY == set()
+    assert not any(name.startswith("moderator.display") for name in loaded)
+
+
+def test_the_display_command_loads_its_server_and_qr_code_only_when_it_runs():
+    assert foreign("moderator.display.server") == {"moderator"}  # segno, ifaddr: when serving
+    assert imported("import moderator.cli.display") & {"http", "segno", "ifaddr"} == set()
+
+
+def test_the_live_signals_need_only_the_standard_library_and_the_store():
+    """The reader and guided play call `live` without loading the display or the engine."""
+    result = subprocess.run([sys.executable, "-X", "importtime", "-c", "import moderator.live"],
+                            capture_output=True, text=True, check=True)
+    ours = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines()
+            if "| " in line and line.rsplit("|", 1)[1].strip().startswith("moderator")}
+    assert ours == {"moderator", "moderator.store", "moderator.live"}
+    assert foreign("moderator.live") == {"moderator"}

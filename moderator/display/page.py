@@ -1,0 +1,464 @@
+"""The page itself: one HTML document with its CSS and a little JavaScript inline (no CDN, no
+build step), and the table drawn as an HTML fragment from the page's data (`view`).
+
+The server sends the fragment on every change; the script only swaps it in, announces the
+change to screen readers and counts the timer down. Every name and text is escaped: players'
+names are typed by the host. Every mark has a symbol as well as a colour, so the page reads
+the same for a colour-blind player and on a washed-out TV.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from html import escape
+
+from moderator.i18n import t
+from moderator.narration import card_name
+from moderator.rules import tables
+
+SUCCESS, FAIL, APPROVE, REJECT = "✔", "✘", "✓", "✗"
+LEADER, TWO_FAILS = "♛", "2✘"
+#: How many of the next leaders the page names.
+NEXT_LEADERS = 3
+
+
+# -- the table, as a fragment -------------------------------------------------------------
+
+
+def render(data: dict) -> str:
+    """The table as an HTML fragment: what `main` holds."""
+    lang = data["lang"]
+    banner = f'<p class="banner" id="banner">{escape(data["banner"])}</p>'
+    if data["kind"] == "error":
+        return f'<div class="error">{banner}</div>'
+    status, names = data["status"], data["status"]["players"]
+    over = status["phase"] == "game_over"
+    parts = [_heading(data), banner.replace('class="banner"', 'class="banner over"') if over
+             else banner]
+    if data["last"]:
+        parts.append(_last(data["last"]))
+    if data["spies_were"]:
+        spies = t(lang, "display.spies_were", names=", ".join(data["spies_were"]))
+        parts.append(f'<p class="spies-were">{escape(spies)}</p>')
+    parts.append('<div class="columns"><div class="column">')
+    parts += [_missions(data), _score(status, lang)]
+    if not over:
+        parts += [_track(status, data["warnings"], lang), _leaders(status, names, lang)]
+    parts.append('</div><div class="column">')
+    if data["show_votes"] and status["proposals"]:
+        parts.append(_votes(status, names, lang))
+    elif not data["show_votes"]:
+        parts.append(f'<p class="note">{escape(t(lang, "display.votes_hidden"))}</p>')
+    if "plot" in status:
+        parts.append(_plot(status, names, lang))
+    tokens = _tokens(status, names, lang)
+    if tokens:
+        parts.append(tokens)
+    parts.append("</div></div>")
+    return "".join(parts)
+
+
+def _heading(data: dict) -> str:
+    lang, status = data["lang"], data["status"]
+    extras = [t(lang, f"variant.{v}") for v in status["variants"]]
+    extras += [t(lang, f"module.{m}") for m in status["modules"]]
+    line = t(lang, "status.heading", game=status["game"], count=len(status["players"]))
+    if extras:
+        line += " · " + ", ".join(extras)
+    return f'<p class="heading">{escape(line)}</p>'
+
+
+def _last(lines: list[dict]) -> str:
+    items = "".join(
+        f'<li{_tone(line["tone"])}>{escape(line["text"])}</li>' for line in lines)
+    return f'<ul class="last" id="last">{items}</ul>'
+
+
+def _tone(tone: str | None) -> str:
+    return f' class="{tone}"' if tone else ""
+
+
+def _missions(data: dict) -> str:
+    lang = data["lang"]
+    spaces = []
+    for space in data["board"]:
+        classes = ["mission", space["result"] or "open"] + (["current"] if space["current"] else [])
+        if space["result"] == "success":
+            mark = SUCCESS
+        elif space["result"] == "fail":
+            mark = FAIL
+        else:
+            mark = ""
+        fails = f'<span class="fails">{space["fails"]}</span>' if space["fails"] else ""
+        two = f'<span class="two">{TWO_FAILS}</span>' if space["two_fails"] else ""
+        label = t(lang, "display.mission_label", mission=space["mission"], count=space["size"])
+        if space["two_fails"]:
+            label += " " + t(lang, "display.two_fails")
+        spaces.append(
+            f'<li class="{" ".join(classes)}" aria-label="{escape(label)}">'
+            f'<span class="number">{space["mission"]}</span>'
+            f'<span class="size">{space["size"]}</span>{two}'
+            f'<span class="result">{mark}{fails}</span></li>')
+    legend = ""
+    if any(space["two_fails"] for space in data["board"]):
+        legend = (f'<p class="two-legend"><b>{TWO_FAILS}</b> '
+                  f'{escape(t(lang, "display.two_fails"))}</p>')
+    title = escape(t(lang, "display.missions"))
+    return (f'<section class="board"><h2>{title}</h2><ol class="missions">{"".join(spaces)}'
+            f"</ol>{legend}</section>")
+
+
+def _score(status: dict, lang: str) -> str:
+    score = status["score"]
+    return (
+        '<p class="score">'
+        f'<span class="resistance">{escape(t(lang, "display.resistance"))} '
+        f'<b id="score-resistance">{score["resistance"]}</b></span>'
+        f'<span class="spies">{escape(t(lang, "display.spies"))} '
+        f'<b id="score-spies">{score["spies"]}</b></span></p>')
+
+
+def _track(status: dict, warnings: list[str], lang: str) -> str:
+    count, limit = status["vote_track"], tables.MAX_REJECTIONS
+    slots = "".join(
+        f'<span class="slot{" filled" if n <= count else ""}{" last" if n == limit else ""}">'
+        "</span>" for n in range(1, limit + 1))
+    text = t(lang, "display.rejected", count=count, limit=limit)
+    warning = ""
+    if "fifth_proposal" in warnings:  # one more rejection and the spies win
+        warning = (f'<p class="warning" id="last-chance">'
+                   f'{escape(t(lang, "status.last_chance"))}</p>')
+    return (f'<section class="track"><h2>{escape(t(lang, "display.vote_track"))}</h2>'
+            f'<p><span class="slots" aria-hidden="true">{slots}</span> '
+            f'<span id="vote-track">{escape(text)}</span></p>{warning}</section>')
+
+
+def _leaders(status: dict, names: list[str], lang: str) -> str:
+    if status["leader"] is None:
+        return ""
+    leader = names[status["leader"] - 1]
+    following = [names[s - 1] for s in status["next_leaders"][:NEXT_LEADERS]]
+    rows = [f'<p class="leader">{LEADER} {_label(t(lang, "display.leader"))} '
+            f'<b id="leader">{escape(leader)}</b></p>']
+    if following:
+        rows.append(f'<p class="next">{_label(t(lang, "display.then"))} '
+                    f'{escape(" → ".join(following))}</p>')
+    if status["team"]:
+        team = ", ".join(names[s - 1] for s in status["team"])
+        rows.append(f'<p class="team">{_label(t(lang, "display.team"))} '
+                    f'<b id="team">{escape(team)}</b></p>')
+    return f'<section class="leaders">{"".join(rows)}</section>'
+
+
+def _label(text: str) -> str:
+    return f'<span class="label">{escape(text)}</span>'
+
+
+def _votes(status: dict, names: list[str], lang: str) -> str:
+    """Players by proposals: who led, who was on the team, how each voted, and the outcome
+    (No Confidence and the Sergeant marked)."""
+    proposals = status["proposals"]
+    head = "".join(f'<th scope="col">{p["mission"]}.{p["attempt"]}</th>' for p in proposals)
+    rows = []
+    for seat, name in enumerate(names, start=1):
+        cells = []
+        for p in proposals:
+            yes = seat in p["approve"]
+            classes = ["yes" if yes else "no"]
+            marks = ""
+            if seat == p["leader"]:
+                classes.append("lead")
+                marks += f'<span class="mark">{LEADER}</span>'
+            if seat in p["team"]:
+                classes.append("team")
+            if p.get("sergeant") == seat:
+                marks += f'<span class="mark">{escape(t(lang, "display.mark_sergeant"))}</span>'
+            vote = APPROVE if yes else REJECT
+            cells.append(f'<td class="{" ".join(classes)}">{marks}{vote}</td>')
+        rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
+    outcome = []
+    for p in proposals:
+        if p.get("cancelled_by"):
+            who = names[p["cancelled_by"] - 1]
+            label = t(lang, "display.no_confidence", name=who)
+            mark = t(lang, "display.mark_no_confidence")
+            outcome.append(f'<td class="no cancelled" title="{escape(label)}">{FAIL}'
+                           f'<span class="mark">{escape(mark)}</span></td>')
+        else:
+            outcome.append(f'<td class="{"yes" if p["approved"] else "no"}">'
+                           f'{SUCCESS if p["approved"] else FAIL}</td>')
+    rows.append(f'<tr class="outcome"><th scope="row">{escape(t(lang, "display.outcome"))}</th>'
+                f'{"".join(outcome)}</tr>')
+    legend = t(lang, "display.votes_legend", leader=LEADER, approve=APPROVE, reject=REJECT)
+    if any("sergeant" in p for p in proposals):
+        legend += " · " + t(lang, "display.legend_sergeant", mark=t(lang, "display.mark_sergeant"))
+    if any(p.get("cancelled_by") for p in proposals):
+        legend += " · " + t(lang, "display.legend_no_confidence",
+                            mark=t(lang, "display.mark_no_confidence"))
+    title = escape(t(lang, "display.votes"))
+    return (f'<section class="votes"><h2>{title}</h2><div class="scroll">'
+            f'<table id="votes"><thead><tr><td></td>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>'
+            f'<p class="legend">{escape(legend)}</p></section>')
+
+
+def _plot(status: dict, names: list[str], lang: str) -> str:
+    plot = status["plot"]
+
+    def cards(held: list[dict]) -> str:
+        return "".join(f'<li><b>{escape(card_name(lang, c["card"]))}</b> — '
+                       f'{escape(names[c["holder"] - 1])}</li>' for c in held)
+
+    rows = [f'<p>{escape(t(lang, "plot.heading", count=plot["deck"]))}</p>']
+    if plot["drawn"]:
+        drawn = ", ".join(card_name(lang, c) for c in plot["drawn"])
+        rows.append(f'<p>{escape(t(lang, "display.plot_drawn", cards=drawn))}</p>')
+    for key, held in (("display.plot_pending", plot["pending"]),
+                      ("display.plot_held", plot["held"]),
+                      ("display.plot_in_effect", plot["in_effect"])):
+        if held:
+            rows.append(f'<h3>{escape(t(lang, key))}</h3><ul>{cards(held)}</ul>')
+    title = escape(t(lang, "display.plot"))
+    return f'<section class="plot" id="plot"><h2>{title}</h2>{"".join(rows)}</section>'
+
+
+def _tokens(status: dict, names: list[str], lang: str) -> str:
+    """What the Inquisitor and Defector modules put on the table for everyone to see."""
+    rows = []
+    inquisitor = status.get("inquisitor")
+    if inquisitor and inquisitor["holder"]:
+        rows.append(t(lang, "status.inquisitor", holder=names[inquisitor["holder"] - 1],
+                      held=", ".join(names[s - 1] for s in inquisitor["held"])))
+    loyalty = status.get("loyalty")
+    if loyalty is not None:
+        shown = ", ".join(t(lang, f"loyalty_card.{c}") for c in loyalty["revealed"])
+        rows.append(t(lang, "status.loyalty", count=len(loyalty["revealed"]), cards=shown,
+                      left=loyalty["left"]))
+    if not rows:
+        return ""
+    return '<section class="tokens">' + "".join(f"<p>{escape(r)}</p>" for r in rows) + "</section>"
+
+
+# -- what each event carries ---------------------------------------------------------------
+
+
+def event(data: dict, revision: int, seconds_left: float | None) -> dict:
+    """One update for the screens: the fragment, what a screen reader announces, whether the
+    screen goes dark, and the timer (from the seconds left now: each screen counts down from
+    when it receives it, so its clock need not agree with the host's)."""
+    lang = data["lang"]
+    announce = [data["banner"], *(line["text"] for line in data.get("last", []))]
+    timer = None
+    if data["timer"] is not None and seconds_left is not None:
+        timer = {"left_ms": round(seconds_left * 1000),
+                 "warning_ms": round(data["timer"]["warning"] * 1000),
+                 "running": t(lang, "display.timer_running", left="{left}"),
+                 "over": t(lang, "display.timer_over", over="{over}")}
+    return {
+        "revision": revision,
+        "lang": lang,
+        "title": title(data),
+        "dark": data["dark"],
+        "eyes_closed": t(lang, "display.eyes_closed"),
+        "html": render(data),
+        "announce": " ".join(announce),
+        "timer": timer,
+        "state": data,
+    }
+
+
+def title(data: dict) -> str:
+    if data["kind"] == "error":
+        return t(data["lang"], "display.title_plain")
+    return t(data["lang"], "display.title", game=data["game"])
+
+
+# -- the document --------------------------------------------------------------------------
+
+STYLE = """
+:root { color-scheme: dark; --bg: #0b0d12; --panel: #161a23; --text: #f4f4f6; --dim: #b7bcc8;
+  --res: #6cb6ff; --spy: #ff7272; --yes: #63e27f; --warn: #ffd84d; --team: #2a3f66; }
+* { box-sizing: border-box; }
+html { font-size: clamp(17px, 0.95vw + 0.9vh, 40px); }
+body { margin: 0; background: var(--bg); color: var(--text);
+  font-family: system-ui, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; line-height: 1.3; }
+main { padding: 0.8rem 1rem 0.5rem; max-width: 120rem; margin: 0 auto; }
+h2 { font-size: 0.85rem; font-weight: 600; letter-spacing: 0.06em; text-transform: uppercase;
+  color: var(--dim); margin: 0.9rem 0 0.35rem; }
+h3 { font-size: 0.9rem; color: var(--dim); margin: 0.5rem 0 0.2rem; }
+p { margin: 0.25rem 0; }
+.heading { color: var(--dim); font-size: 0.9rem; }
+.banner { font-size: 1.45rem; font-weight: 700; margin: 0.4rem 0 0.5rem; padding: 0.6rem 0.8rem;
+  background: var(--panel); border-left: 0.35rem solid var(--warn); border-radius: 0.3rem; }
+.banner.over { border-left-color: var(--res); font-size: 1.7rem; }
+.error .banner { border-left-color: var(--spy); }
+.last { list-style: none; margin: 0.2rem 0; padding: 0; font-size: 1.05rem; }
+.last li { margin: 0.1rem 0; }
+.resistance { color: var(--res); } .spies { color: var(--spy); } .warning { color: var(--warn); }
+.spies-were { font-size: 1.3rem; color: var(--spy); font-weight: 700; }
+.columns { display: grid; grid-template-columns: 1fr; gap: 0 2rem; }
+@media (min-width: 62em) and (min-aspect-ratio: 5/4) {
+  .columns { grid-template-columns: minmax(0, 1fr) minmax(0, 1.15fr); } }
+.missions { display: flex; gap: 0.5rem; list-style: none; padding: 0; margin: 0; }
+.mission { flex: 1 1 0; min-width: 0; aspect-ratio: 1 / 1.1; border: 0.18rem solid var(--dim);
+  border-radius: 50%; display: flex; flex-direction: column; align-items: center;
+  justify-content: center; position: relative; max-width: 7.5rem; }
+.mission .number { position: absolute; top: -0.15rem; left: 0; font-size: 0.75rem;
+  color: var(--dim); }
+.mission .size { font-size: 1.9rem; font-weight: 800; line-height: 1; }
+.mission .two, .two-legend b { font-size: 0.75rem; color: var(--warn); white-space: nowrap; }
+.two-legend { color: var(--dim); font-size: 0.8rem; }
+.mission .result { font-size: 1.1rem; font-weight: 800; min-height: 1.2em; }
+.mission .fails { font-size: 0.8rem; margin-left: 0.1em; }
+.mission.current { border-color: var(--warn); border-width: 0.3rem; }
+.mission.success { background: #173a66; border-color: var(--res); }
+.mission.success .result { color: var(--res); }
+.mission.fail { background: #5a1a1f; border-color: var(--spy); }
+.mission.fail .result { color: var(--spy); }
+.mission.success .size, .mission.fail .size { opacity: 0.55; }
+.score { font-size: 1.5rem; font-weight: 700; display: flex; gap: 1.5rem; margin: 0.7rem 0 0; }
+.score b { font-size: 2rem; }
+.slots { display: inline-flex; gap: 0.35rem; vertical-align: middle; }
+.slot { width: 1.4rem; height: 1.4rem; border-radius: 50%; border: 0.16rem solid var(--dim); }
+.slot.filled { background: var(--spy); border-color: var(--spy); }
+.slot.last { border-color: var(--spy); border-style: dashed; }
+#vote-track { font-size: 1.05rem; }
+.track p { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.8rem; }
+.warning { font-weight: 700; font-size: 1.1rem; }
+.leaders p { font-size: 1.2rem; margin: 0.35rem 0; }
+.leaders b { font-size: 1.45rem; }
+.label { color: var(--dim); font-size: 0.95rem; margin-right: 0.3em; }
+.scroll { overflow-x: auto; }
+table { border-collapse: separate; border-spacing: 0.15rem; font-size: 1.05rem; }
+th { text-align: left; font-weight: 600; white-space: nowrap; padding: 0.1rem 0.4rem 0.1rem 0; }
+thead th { color: var(--dim); font-size: 0.8rem; text-align: center; }
+tbody th { position: sticky; left: 0; background: var(--bg); max-width: 9em; overflow: hidden;
+  text-overflow: ellipsis; }
+td { text-align: center; min-width: 2.1em; padding: 0.12rem 0.2rem; border-radius: 0.25rem;
+  font-weight: 800; }
+td.yes { color: var(--yes); } td.no { color: var(--spy); }
+td.team { background: var(--team); outline: 0.1rem solid var(--res); }
+td .mark { font-size: 0.7em; color: var(--warn); margin-right: 0.1em; }
+tr.outcome th { color: var(--dim); }
+tr.outcome td.yes { color: var(--res); }
+.legend, .note { color: var(--dim); font-size: 0.8rem; }
+.plot ul { margin: 0.1rem 0; padding-left: 1.2rem; font-size: 1.05rem; }
+.tokens p { font-size: 1rem; }
+#timer { font-size: 1.6rem; font-weight: 800; font-variant-numeric: tabular-nums;
+  margin: 0.3rem 1rem; padding: 0.3rem 0.8rem; border-radius: 0.3rem; background: var(--panel);
+  display: inline-block; }
+#timer[hidden] { display: none; }
+#timer.warn { color: var(--bg); background: var(--warn); }
+#timer.over { color: var(--bg); background: var(--spy); }
+footer { display: flex; align-items: center; gap: 0.8rem; padding: 0.5rem 1rem 1rem;
+  color: var(--dim); font-size: 0.75rem; max-width: 120rem; margin: 0 auto; }
+@media (min-width: 62em) and (min-aspect-ratio: 5/4) {
+  body:not(.dark) { display: grid; grid-template-columns: minmax(0, 1fr) 8rem;
+    grid-template-rows: auto 1fr; min-height: 100vh; }
+  #timer { grid-column: 1; } main { grid-column: 1; grid-row: 2; width: 100%; }
+  footer { grid-column: 2; grid-row: 1 / 3; flex-direction: column; justify-content: flex-end;
+    text-align: center; padding: 0.6rem; } }
+footer svg { width: 5.5rem; height: auto; background: #fff; border-radius: 0.2rem; }
+.conn { display: none; color: var(--warn); }
+body.offline .conn { display: inline; }
+#dark { display: none; }
+body.dark { background: #000; }
+body.dark main, body.dark footer, body.dark #timer { display: none; }
+body.dark #dark { display: flex; height: 100vh; align-items: center; justify-content: center;
+  color: #2a2a2a; font-size: 2rem; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; }
+@media (max-width: 30em) { .banner { font-size: 1.2rem; } .mission .size { font-size: 1.5rem; } }
+"""
+
+SCRIPT = """
+(function () {
+  var $ = function (id) { return document.getElementById(id); };
+  var deadline = null, texts = null, said = "";
+  function clock(s) {
+    var w = Math.ceil(s);
+    return Math.floor(w / 60) + ":" + String(w % 60).padStart(2, "0");
+  }
+  function tick() {
+    var box = $("timer");
+    if (deadline === null) { box.hidden = true; return; }
+    var left = (deadline - performance.now()) / 1000;
+    box.hidden = false;
+    box.classList.toggle("over", left <= 0);
+    box.classList.toggle("warn", left > 0 && left * 1000 <= texts.warning_ms);
+    box.textContent = left > 0 ? texts.running.replace("{left}", clock(left))
+                               : texts.over.replace("{over}", clock(-left));
+  }
+  function show(s) {
+    document.documentElement.lang = s.lang;
+    document.title = s.title;
+    $("table").innerHTML = s.html;
+    $("dark").textContent = s.eyes_closed;
+    document.body.classList.toggle("dark", s.dark);
+    var words = s.dark ? s.eyes_closed : s.announce;
+    if (words !== said) { $("announce").textContent = words; said = words; }
+    deadline = s.timer ? performance.now() + s.timer.left_ms : null;
+    texts = s.timer;
+    tick();
+    var grid = document.querySelector(".votes .scroll");
+    if (grid) { grid.scrollLeft = grid.scrollWidth; }
+    document.body.dataset.revision = s.revision;
+  }
+  var source = new EventSource("events");
+  source.addEventListener("state", function (e) {
+    document.body.classList.remove("offline");
+    show(JSON.parse(e.data));
+  });
+  source.onerror = function () { document.body.classList.add("offline"); };
+  setInterval(tick, 250);
+})();
+"""
+
+
+def _digest(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+#: Only the page's own style and script run; it may talk to its own server, nothing else.
+POLICY = (f"default-src 'none'; style-src {_digest(STYLE)}; script-src {_digest(SCRIPT)}; "
+          "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; "
+          "frame-ancestors 'none'")
+
+
+def document(update: dict, qr_svg: str) -> str:
+    """The whole page as first served: the current state drawn in, so it shows at once, and
+    the script that keeps it current."""
+    lang = update["lang"]
+    dark = ' class="dark"' if update["dark"] else ""
+    timer_text = ""
+    if update["timer"] is not None:
+        left = update["timer"]["left_ms"] / 1000
+        timer_text = (update["timer"]["running"].replace("{left}", _clock(left)) if left > 0
+                      else update["timer"]["over"].replace("{over}", _clock(-left)))
+    hidden = "" if timer_text else " hidden"
+    join = escape(t(lang, "display.join"))
+    return (
+        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="dark"><meta name="referrer" content="no-referrer">'
+        f"<title>{escape(update['title'])}</title><style>{STYLE}</style></head>"
+        f'<body{dark} data-revision="{update["revision"]}">'
+        f'<div id="dark" aria-hidden="true">{escape(update["eyes_closed"])}</div>'
+        f'<div id="timer" role="timer"{hidden}>{escape(timer_text)}</div>'
+        f'<main id="table">{update["html"]}</main>'
+        f'<div id="announce" class="sr-only" aria-live="polite" aria-atomic="true"></div>'
+        f'<footer>{qr_svg}<span>{join}</span>'
+        f'<span class="conn">{escape(t(lang, "display.reconnecting"))}</span></footer>'
+        f"<script>{SCRIPT}</script></body></html>"
+    )
+
+
+def _clock(seconds: float) -> str:
+    whole = int(-(-seconds // 1))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def as_json(update: dict) -> str:
+    return json.dumps(update, ensure_ascii=False, separators=(",", ":"))

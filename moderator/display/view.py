@@ -1,0 +1,130 @@
+"""The page's data: everything the table display shows, as plain JSON-ready values.
+
+It is made only of what the whole table sees: the public view (`public.status`, the keys of
+`status --json`), the sentences of `narration`, the board's sizes from the rules' tables, and
+the live signals (`live`: the reveal, the discussion timer). The game's setup line, with its
+seed, never reaches it; nor do the sides entered after a game (`moderator roles`) while a newer
+game exists. The page (`page.render`) is drawn from this data alone, so what this holds is all
+a screen can ever show.
+"""
+
+from __future__ import annotations
+
+import time
+
+from moderator import live, narration, public, store
+from moderator.i18n import t
+from moderator.rules import GAME_OVER, tables
+from moderator.session import Session, open_game
+
+#: Result styles of `narration.result_lines`, as the page's colour classes.
+TONES = {"blue": "resistance", "red": "spies", "yellow": "warning"}
+
+
+def of_game(game_id: str | None, lang: str | None, show_votes: bool | None) -> dict:
+    """The page for `game_id` (None: the newest game), or the translated reason it cannot be
+    shown (no game yet, a damaged or missing file)."""
+    try:
+        wanted = store.resolve(game_id)
+        current = open_game(wanted)
+    except store.StoreError as error:
+        return failure(lang, error.code, error.params)
+    newest = store.game_ids()[-1:] == [wanted]
+    return snapshot(current, lang or current.lang, show_votes, live.read(wanted), newest)
+
+
+def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict,
+             newest: bool) -> dict:
+    """The page's data for a loaded game. `show_votes` None follows the game's setting;
+    `signals` is `live.read`; `newest` says that no later game has been started."""
+    if show_votes is None:
+        show_votes = current.history.setup.get("table", {}).get("vote_history", True)
+    status = public.status(current)
+    if not show_votes:  # the group plays from memory: no one's vote stays on the screen
+        status["proposals"] = [{k: v for k, v in p.items() if k not in ("approve", "reject")}
+                               for p in status["proposals"]]
+    over = current.game.phase == GAME_OVER
+    return {
+        "kind": "game",
+        "lang": lang,
+        "game": current.game_id,
+        "status": status,
+        "show_votes": show_votes,
+        "board": board(current),
+        "warnings": list(current.game.warnings()),  # the engine's: `fifth_proposal`, …
+        "banner": narration.describe_now(current, lang),
+        "last": [] if over else last_action(current, lang, show_votes),
+        "spies_were": spies_were(current) if over and newest else None,
+        "dark": signals.get(live.REVEAL, False),
+        "timer": None if over else timer(signals.get(live.TIMER), len(status["proposals"])),
+    }
+
+
+def failure(lang: str | None, code: str, params: dict) -> dict:
+    """A page that says why there is nothing to show; the server keeps watching."""
+    lang = lang or _language_of(params.get("game"))
+    return {"kind": "error", "lang": lang, "banner": t(lang, code, **params), "dark": False,
+            "timer": None}
+
+
+def _language_of(game_id: object) -> str:
+    """A damaged game is still reported in its own language if its first line is whole."""
+    from moderator import i18n
+
+    setup = store.peek_setup(str(game_id)) if game_id else None
+    lang = setup.get("lang") if setup else None
+    return lang if lang in i18n.LANGUAGES else i18n.choose()
+
+
+def board(current: Session) -> list[dict]:
+    """The five mission spaces: team size, whether two Fail cards are needed, and the result."""
+    game = current.game
+    done = {m.mission: m for m in game.missions}
+    spaces = []
+    for number in range(1, tables.MISSIONS + 1):
+        mission = done.get(number)
+        spaces.append({
+            "mission": number,
+            "size": game.team_size_for(number),
+            "two_fails": tables.fails_needed(game.players, number) == 2,
+            "result": None if mission is None else ("success" if mission.succeeded else "fail"),
+            "fails": None if mission is None else mission.fails + mission.chief_fail,
+            "current": number == game.mission,
+        })
+    return spaces
+
+
+def last_action(current: Session, lang: str, show_votes: bool) -> list[dict]:
+    """What the newest action in effect did, line by line, with its tone."""
+    if not current.history.done:
+        return []
+    lines = narration.result_lines(current, lang)
+    if not show_votes and current.history.done[-1].data["type"] == "vote":
+        lines = lines[:1]  # the verdict and its count; the next lines name the voters
+    return [{"text": text, "tone": next((tone for word, tone in TONES.items()
+                                         if word in (style or "")), None)}
+            for text, style in lines]
+
+
+def spies_were(current: Session) -> list[str] | None:
+    """Who the spies were, once the game is over and the sides were entered (`roles`)."""
+    sides = [e.data for e in current.history.done if e.data.get("type") == "sides"]
+    if not sides:
+        return None
+    return [current.names[seat - 1] for seat in sides[-1]["spies"]]
+
+
+def timer(signal: dict | None, voted: int) -> dict | None:
+    """Guided play's discussion timer, while the proposal it runs for is being discussed: it
+    belongs to the proposal after `proposal` voted ones, so a vote ends it, an undo of the vote
+    brings it back."""
+    if signal is None or signal["proposal"] != voted:
+        return None
+    return {"seconds": signal["seconds"], "warning": signal["warning"],
+            "ends": signal["started"] + signal["seconds"]}
+
+
+def seconds_left(shown: dict, now: float | None = None) -> float:
+    """What the page's countdown starts from: screens count from when they receive it, so
+    their clocks need not agree with the host's."""
+    return shown["ends"] - (time.time() if now is None else now)

@@ -1,0 +1,152 @@
+"""What happens at the table outside the game's log, for the table display: the reveal being
+read (the page goes dark, eyes closed) and guided play's discussion timer.
+
+Neither belongs in the log: they change nothing in the game, and a replay must never depend on
+them. Each is a field of a small sidecar file next to the game, `<id>.live.json`, replaced
+atomically (a temporary file, then a rename), so a reader sees the old file or the new one.
+Each field names the process that wrote it: a field whose process has ended is stale and reads
+as absent, so a command killed in the middle of the reveal never leaves the screen dark. A
+process removes its own fields when it ends. Nothing secret goes in: a flag, a proposal number,
+a length and a start time. Every other command ignores the file (games are `*.jsonl`).
+
+The reader, `new` and guided play call this without importing the display, so it needs only the
+standard library and `store` (for the folder). A failure to write is swallowed: the display is
+a nicety, and the reveal or the game must go on without it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from moderator import store
+
+SUFFIX = ".live.json"
+REVEAL, TIMER = "reveal", "timer"
+
+#: The games whose sidecar this process wrote to, cleaned when it ends.
+_touched: set[str] = set()
+
+
+def path_of(game_id: str) -> Path:
+    return store.games_dir() / f"{game_id}{SUFFIX}"
+
+
+@contextlib.contextmanager
+def eyes_closed(game_id: str | None) -> Iterator[None]:
+    """The reveal is being read for `game_id` (nothing to say without a game)."""
+    reveal_started(game_id)
+    try:
+        yield
+    finally:
+        reveal_ended(game_id)
+
+
+def reveal_started(game_id: str | None) -> None:
+    if game_id:
+        _update(game_id, REVEAL, {"since": time.time()})
+
+
+def reveal_ended(game_id: str | None) -> None:
+    if game_id:
+        _update(game_id, REVEAL, None)
+
+
+def timer(game_id: str | None, proposal: int, seconds: float, elapsed: float,
+          warning: float) -> None:
+    """The discussion of the proposal that follows `proposal` voted ones has run for `elapsed`
+    of its `seconds`, with a warning from `warning` seconds left. Written again each time a
+    prompt shows the timer; the start stays."""
+    if game_id and seconds:
+        _update(game_id, TIMER, {"proposal": proposal, "seconds": seconds, "warning": warning,
+                                 "started": round(time.time() - elapsed, 3)})
+
+
+def read(game_id: str) -> dict:
+    """The live fields of a game whose writers are still running: `reveal` (bool) and
+    `timer` ({proposal, seconds, warning, started} or None). A missing or damaged file reads
+    as none."""
+    fields = _fresh(_load(path_of(game_id)))
+    shown = fields.get(TIMER)
+    if shown is not None:
+        shown = {key: shown.get(key) for key in ("proposal", "seconds", "warning", "started")}
+        if not (isinstance(shown["proposal"], int) and all(
+                isinstance(shown[k], (int, float)) for k in ("seconds", "warning", "started"))):
+            shown = None
+    return {REVEAL: REVEAL in fields, TIMER: shown}
+
+
+# -- the file ----------------------------------------------------------------------------
+
+
+def _load(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _fresh(fields: dict) -> dict:
+    """The fields whose writing process still runs."""
+    return {name: value for name, value in fields.items()
+            if name in (REVEAL, TIMER) and isinstance(value, dict) and _alive(value.get("pid"))}
+
+
+def _alive(pid: object) -> bool:
+    if isinstance(pid, bool) or not isinstance(pid, int) or pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":  # pragma: no cover - no cheap check; writers clean up at exit
+        return True
+    try:
+        os.kill(pid, 0)  # signal 0 only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: it exists
+        return True
+    return True
+
+
+def _update(game_id: str, name: str, value: dict | None) -> None:
+    """Set (or with None remove) this process's field; stale fields go on the way."""
+    path = path_of(game_id)
+    with contextlib.suppress(OSError):
+        fields = _fresh(_load(path))
+        if value is None:
+            fields.pop(name, None)
+        else:
+            fields[name] = {**value, "pid": os.getpid()}
+            if not _touched:
+                atexit.register(_clean_up)
+            _touched.add(game_id)
+        if not fields:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+            return
+        if not path.parent.is_dir():
+            return
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            temporary.write_text(json.dumps(fields), encoding="utf-8")
+            os.replace(temporary, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+
+
+def _clean_up() -> None:
+    """At exit: take this process's fields out of every sidecar it wrote."""
+    for game_id in list(_touched):
+        path = path_of(game_id)
+        fields = _load(path)
+        mine = [n for n, v in fields.items() if isinstance(v, dict) and v.get("pid") == os.getpid()]
+        for name in mine:
+            _update(game_id, name, None)
