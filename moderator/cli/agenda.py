@@ -6,9 +6,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_number
-from moderator.cli.game import _open, game_option, lang_option
-
-
+from moderator.cli.options import game_option, lang_option, open_game, record
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
 
@@ -21,13 +19,12 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         from moderator import session
-        from moderator.cli import render
 
-        current = _open(out, session, game)
+        current = open_game(out, game)
         if card is None and current.game.phase == "loyalty":
             card = session.loyalty_card(current)
         action = {"type": "loyalty", "card": card}
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @app.command("examine", help=h("examine"))
     @handled
@@ -37,9 +34,6 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
-        current = _open(out, session, game)
+        current = open_game(out, game)
         action = {"type": "examine", "player": seat_number(player, current.names)}
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)

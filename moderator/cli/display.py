@@ -12,12 +12,10 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import USAGE, Out, Refusal, handled
-from moderator.cli.game import game_option, lang_option, vote_history_option
+from moderator.cli.options import game_option, lang_option, vote_history_option
 
 #: The port tried first; the next free one if it is taken.
 DEFAULT_PORT = 8765
-#: The exit code after Ctrl-C (128 + SIGINT, as shells report it).
-STOPPED = 130
 EVERYWHERE = ("0.0.0.0", "::")
 
 
@@ -74,8 +72,11 @@ def register(app: typer.Typer, lang: str) -> None:
                 webbrowser.open(running.url)
             running.serve_forever()
         except KeyboardInterrupt:
+            from moderator.cli.exits import INTERRUPTED, mark_stopped
+
             out.error(out.t("display.stopped"))
-            raise typer.Exit(STOPPED) from None
+            mark_stopped()  # said here, in the display's own words
+            raise typer.Exit(INTERRUPTED) from None
         finally:
             running.close()
 

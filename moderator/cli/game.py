@@ -1,8 +1,7 @@
 """Commands that set up a game and record what happens at the table."""
 
-import contextlib
 import unicodedata
-from typing import List, NoReturn, Optional
+from typing import List, Optional
 
 import typer
 
@@ -10,14 +9,10 @@ from moderator import i18n
 from moderator.cli.common import (
     USAGE, Out, Refusal, fold, handled, players, seat_number, seat_of, seats_of, split,
 )
-
-
-def game_option(lang: str):
-    return typer.Option(None, "--game", envvar="MODERATOR_GAME", help=i18n.t(lang, "help.game"))
-
-
-def lang_option(lang: str):
-    return typer.Option(None, "--lang", help=i18n.t(lang, "help.lang"))
+from moderator.cli.options import (
+    Configuration, bad_usage, configuration, game_option, lang_option, open_game, record,
+    vote_history_option,
+)
 
 
 def register(app: typer.Typer, lang: str) -> None:
@@ -25,20 +20,14 @@ def register(app: typer.Typer, lang: str) -> None:
 
     @app.command("new", help=h("new"))
     @handled
+    @configuration(lang)
     def new(
         out: Out,
-        players_count: Optional[int] = typer.Option(None, "--players", "-p", help=h("players")),
+        config: Configuration,
         names: Optional[str] = typer.Option(None, "--names", help=h("names")),
-        modules: Optional[str] = typer.Option(None, "--modules", help=h("modules")),
-        roles: Optional[str] = typer.Option(None, "--roles", help=h("roles")),
-        variants: Optional[str] = typer.Option(None, "--variants", help=h("variants")),
         lang: Optional[str] = lang_option(lang),
         leader: Optional[str] = typer.Option(None, "--leader", help=h("leader")),
         seed: Optional[int] = typer.Option(None, "--seed", help=h("seed")),
-        house_rule: Optional[List[str]] = typer.Option(None, "--house-rule", help=h("house_rule")),
-        allow_incompatible: bool = typer.Option(
-            False, "--allow-incompatible", help=h("allow_incompatible")
-        ),
         no_play: bool = typer.Option(False, "--no-play", help=h("no_play")),
         timer: Optional[int] = typer.Option(None, "--timer", help=h("timer"),
                                             show_default=False),
@@ -50,33 +39,29 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator import public, session
         from moderator.cli import play, render
 
-        chosen_roles = split(roles)
-        chosen_modules, chosen_variants = split(modules), split(variants)
         recorded = _table_choices(play.checked_timer(timer), no_vote_history)
         given = split(names) if names is not None else None
-        guide = None
+        allow_incompatible, guide = config.allow_incompatible, None
         with play.asking(out):  # Ctrl-C here stops before anything is saved
             if not (no_play or as_json) and play.at_terminal():  # guided play: ask what is missing
                 from moderator.ui import guided
 
                 guide = play.make_guide(out, play.table_settings({"table": recorded}, None, None))
                 if given is None:
-                    count = players_count or guided.ask_count(guide)
+                    count = config.players or guided.ask_count(guide)
                     suggested = _names(out, None, count)
-                    allow_incompatible = _checked(out, guide, count, chosen_modules,
-                                                  chosen_variants, allow_incompatible, chosen_roles)
+                    allow_incompatible = _checked(out, guide, count, config, allow_incompatible)
                     given = guided.ask_names(guide, suggested)
-            table = _names(out, given, players_count)
-            allow_incompatible = _checked(out, guide, len(table), chosen_modules, chosen_variants,
-                                          allow_incompatible, chosen_roles)
+            table = _names(out, given, config.players)
+            allow_incompatible = _checked(out, guide, len(table), config, allow_incompatible)
             first = seat_of(leader, table) if leader else None
             if guide is not None and not leader:
                 first = guided.ask_leader(guide, table)
         out.names = table
         started = session.start(
-            players=len(table), names=table, lang=out.lang, modules=chosen_modules,
-            variants=chosen_variants, house_rules=_house_rules(house_rule), leader=first,
-            seed=seed, allow_incompatible=allow_incompatible, roles=chosen_roles,
+            players=len(table), names=table, lang=out.lang, modules=config.modules,
+            variants=config.variants, house_rules=config.house_rules, leader=first,
+            seed=seed, allow_incompatible=allow_incompatible, roles=config.roles,
             table=recorded,
         )
         if as_json:
@@ -99,10 +84,10 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import public, session
+        from moderator import public
         from moderator.cli import play
 
-        current = _open(out, session, game)
+        current = open_game(out, game)
         if as_json:
             out.json(public.status(current))
             return
@@ -123,10 +108,7 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
-        current = _open(out, session, game)
+        current = open_game(out, game)
         seats = seats_of(split(team), current.names)
         action = {"type": "propose", "team": [s + 1 for s in seats]}
         if mission is not None:
@@ -135,7 +117,7 @@ def register(app: typer.Typer, lang: str) -> None:
             action["sergeant"] = seat_number(sergeant, current.names)
         if investigator is not None:
             action["investigator"] = seat_number(investigator, current.names)
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @app.command("vote", help=h("vote"))
     @handled
@@ -146,12 +128,9 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
         if approve is None and reject is None:
             bad_usage(out, game, "errors.vote_no_side")
-        current = _open(out, session, game)
+        current = open_game(out, game)
         names = current.names
         approvals = _voters(approve, names)
         rejections = _voters(reject, names)
@@ -166,7 +145,7 @@ def register(app: typer.Typer, lang: str) -> None:
             if missing:
                 raise Refusal("errors.vote_missing", names=players(names, sorted(missing)))
         action = {"type": "vote", "approve": sorted(s + 1 for s in approvals)}
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @app.command("mission", help=h("mission_command"))
     @handled
@@ -181,10 +160,7 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
-        current = _open(out, session, game)
+        current = open_game(out, game)
         action = {"type": "mission", "fails": fails}
         if rogue_success:
             action["rogue_success"] = rogue_success
@@ -196,7 +172,7 @@ def register(app: typer.Typer, lang: str) -> None:
             action["trapped"] = seat_number(trap, current.names)
         if chief_fail:
             action["chief_fail"] = chief_fail
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @app.command("switch", help=h("switch_command"))
     @handled
@@ -207,16 +183,13 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
         if (switched is None) == (not nobody):
             bad_usage(out, game, "errors.switch_usage")
-        current = _open(out, session, game)
+        current = open_game(out, game)
         action = {"type": "switch", "switched": None}
         if switched is not None:
             action["switched"] = seat_number(switched, current.names)
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @app.command("watch", help=h("watch"))
     @handled
@@ -226,12 +199,9 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
-        current = _open(out, session, game)
+        current = open_game(out, game)
         action = {"type": "watch", "holder": seat_number(holder, current.names)}
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @app.command("rogue-claim", help=h("rogue_claim"))
     @handled
@@ -242,16 +212,13 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
         if (claimant is None) == (not nobody):
             bad_usage(out, game, "errors.claim_usage")
-        current = _open(out, session, game)
+        current = open_game(out, game)
         action = {"type": "rogue_claim", "claimant": None}
         if claimant is not None:
             action["claimant"] = seat_number(claimant, current.names)
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @app.command("assassinate", help=h("assassinate"))
     @handled
@@ -262,16 +229,13 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
-        current = _open(out, session, game)
+        current = open_game(out, game)
         action = {
             "type": "assassinate",
             "target": seat_number(target, current.names),
             "commander": seat_number(commander, current.names),
         }
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
 
 #: The words that name a whole side of a vote, in either language: `--approve all`,
@@ -294,52 +258,14 @@ def _voters(given: Optional[List[str]], names: list) -> Optional[list]:
     return list(range(len(names))) if fold(words[0]) in EVERYONE else []
 
 
-def bad_usage(out: Out, game_id: Optional[str], code: str) -> NoReturn:
-    """Refuse a malformed command line (exit 2), in the language of the game it was meant for
-    when there is one."""
-    from moderator import session
-    from moderator.rules import RuleError
-    from moderator.store import StoreError
-
-    with contextlib.suppress(RuleError, StoreError):
-        _open(out, session, game_id)
-    raise Refusal(code, exit_code=USAGE)
-
-
-def vote_history_option(lang: str):
-    return typer.Option(None, "--vote-history/--no-vote-history",
-                        help=i18n.t(lang, "help.vote_history"))
-
-
-def _open(out: Out, session, game_id: Optional[str]):
-    """Load the game and speak its language from here on (a language moderator does not
-    speak makes the setup line damaged, as a wrong type does)."""
-    current = session.open_game(game_id)
-    if current.lang not in i18n.LANGUAGES:
-        from moderator.store import StoreError
-
-        raise StoreError("errors.game_corrupt", game=current.game_id, line=1)
-    out.adopt(current.lang, current.names)
-    render_torn(out, current)
-    return current
-
-
-def render_torn(out: Out, current) -> None:
-    if current.history.set_aside is not None:
-        out.error(out.t("warnings.torn", game=current.game_id, path=str(current.history.set_aside)))
-    elif current.history.cut_off:  # said once the command is done: a refusal is one line
-        out.warn_at_end(out.t("warnings.torn_kept", game=current.game_id,
-                              path=str(current.history.path)))
-
-
-def _checked(out: Out, guide, players: int, modules: list, variants: list, allow: bool,
-             roles: list) -> bool:
+def _checked(out: Out, guide, players: int, config: Configuration, allow: bool) -> bool:
     """Check the setup; in guided setup a combination the rules forbid or do not cover is
     explained and the host asked whether to play it anyway as a house rule (rules.md §8,
     §10). Returns whether it is allowed."""
     from moderator.cli.common import readable
     from moderator.rules import RuleError, setup
 
+    modules, variants, roles = config.modules, config.variants, config.roles
     try:
         setup.check(players, modules, variants, allow, roles)
         return allow
@@ -400,11 +326,3 @@ def _table_choices(timer: Optional[int], no_vote_history: bool) -> dict:
     return chosen
 
 
-def _house_rules(given: Optional[list]) -> dict:
-    chosen = {}
-    for item in given or []:
-        setting, sep, value = item.partition("=")
-        if not sep or not setting.strip() or not value.strip():
-            raise Refusal("errors.house_rule_format", given=item)
-        chosen[setting.strip()] = value.strip()
-    return chosen

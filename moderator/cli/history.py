@@ -6,7 +6,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled
-from moderator.cli.game import _open, game_option, lang_option
+from moderator.cli.options import game_option, lang_option, open_game
 
 
 def register(app: typer.Typer, lang: str) -> None:
@@ -40,7 +40,7 @@ def register(app: typer.Typer, lang: str) -> None:
     ) -> None:
         from moderator import session
 
-        current = _open(out, session, game)
+        current = open_game(out, game)
         actions = [entry.data for entry in current.history.done]
         if as_json:
             out.json({
@@ -118,7 +118,7 @@ def _move(out: Out, kind: str, game: Optional[str]) -> None:
     from moderator import session
     from moderator.ui import views
 
-    current = _open(out, session, game)
+    current = open_game(out, game)
     moved, action = (session.undo if kind == "undo" else session.redo)(current.game_id)
     out.say(f"history.{kind}", text=describe(out, moved.names, action))
     out.print(views.now(moved, out.lang))

@@ -6,9 +6,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_number
-from moderator.cli.game import _open, bad_usage, game_option, lang_option
-
-
+from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
 
@@ -20,12 +18,9 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
-        current = _open(out, session, game)
+        current = open_game(out, game)
         action = {"type": "investigate", "player": seat_number(player, current.names)}
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @app.command("accuse", help=h("accuse"))
     @handled
@@ -37,16 +32,13 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
         if (accused is None) == (not nobody) or (accused is not None and shows is None):
             bad_usage(out, game, "errors.accuse_usage")
-        current = _open(out, session, game)
+        current = open_game(out, game)
         action = {"type": "accuse", "accused": None}
         if accused is not None:
             action.update(accused=seat_number(accused, current.names), shown=shows)
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @app.command("blame", help=h("blame"))
     @handled
@@ -60,10 +52,7 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
-        current = _open(out, session, game)
+        current = open_game(out, game)
         action = {"type": "blame", "deep_agent": seat_number(deep_agent, current.names),
                   "blamed": seat_number(blamed, current.names), "pretender": pretender}
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)

@@ -15,7 +15,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled
-from moderator.cli.game import _open, game_option, lang_option, vote_history_option
+from moderator.cli.options import game_option, lang_option, open_game, vote_history_option
 
 #: The exit code of a game paused with Ctrl-C (128 + SIGINT, as shells report it).
 PAUSED = 130
@@ -33,10 +33,9 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
         from moderator.ui import guided
 
-        current = _open(out, session, game)
+        current = open_game(out, game)
         if not at_terminal():
             raise Refusal("errors.play_needs_terminal")
         chosen = table_settings(current.history.setup, timer, vote_history)

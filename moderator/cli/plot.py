@@ -7,7 +7,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled, seat_number, seat_of
-from moderator.cli.game import _open, game_option, lang_option
+from moderator.cli.options import game_option, lang_option, open_game, record
 
 _SPELL_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -27,11 +27,10 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         from moderator import session
-        from moderator.cli import render
 
-        current = _open(out, session, game)
+        current = open_game(out, game)
         drawn = [card_of(token) for token in cards] if cards else session.plot_draw(current)
-        render.after(out, session.act(current.game_id, {"type": "plot_draw", "cards": drawn}))
+        record(out, current, {"type": "plot_draw", "cards": drawn})
 
     @group.command("give", help=h("plot_give"))
     @handled
@@ -42,13 +41,10 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
-        current = _open(out, session, game)
+        current = open_game(out, game)
         action = {"type": "plot_give", "card": card_of(card),
                   "to": seat_number(player, current.names)}
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @group.command("use", help=h("plot_use"))
     @handled
@@ -61,17 +57,14 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-        from moderator.cli import render
-
-        current = _open(out, session, game)
+        current = open_game(out, game)
         card_id = card_of(card)
         action = {"type": "plot_use", "card": card_id, "by": _user(current, card_id, by) + 1}
         if target is not None:
             action["target"] = seat_number(target, current.names)
         if take is not None:
             action["take"] = card_of(take)
-        render.after(out, session.act(current.game_id, action))
+        record(out, current, action)
 
     @group.command("list", help=h("plot_list"))
     @handled
@@ -80,10 +73,10 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import narration, session
+        from moderator import narration
         from moderator.ui import plot_view
 
-        current = _open(out, session, game)
+        current = open_game(out, game)
         if current.game.plot is None:
             raise Refusal("errors.no_plot_module")
         out.print(plot_view.plot_cards(current, out.lang))

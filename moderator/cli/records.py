@@ -13,7 +13,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import USAGE, Out, Refusal, handled, readable, seat_of, seats_of, split
-from moderator.cli.game import _open, game_option, lang_option
+from moderator.cli.options import game_option, lang_option, open_game
 
 FORMATS = ("md", "json", "csv", "line")
 
@@ -34,9 +34,7 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import session
-
-        current = _open(out, session, game)
+        current = open_game(out, game)
         if fmt not in FORMATS:
             raise Refusal("records.errors.format_unknown", given=fmt, known=", ".join(FORMATS))
         text = exported(current, fmt, out.lang)
@@ -80,7 +78,7 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator import session
         from moderator.rules import GAME_OVER
 
-        current = _open(out, session, game)
+        current = open_game(out, game)
         if current.game.phase != GAME_OVER:
             raise Refusal("records.errors.sides_too_early")
         if bool(entries) == (spies is not None):

@@ -11,7 +11,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled
-from moderator.cli.game import _open, game_option, lang_option
+from moderator.cli.options import game_option, lang_option, open_game
 
 #: The query that lists the house-rule settings instead of searching the topics.
 HOUSE_RULES = "house-rules"
@@ -100,12 +100,12 @@ def _game(out: Out, game: Optional[str], needed: bool = False):
     """The game a ruling is about: the one named (an unknown id is refused), else the newest
     if there is one that can be read. A question needs no game, so a missing or damaged one
     is no reason to refuse it."""
-    from moderator import session, store
+    from moderator import store
 
     if game:
-        return _open(out, session, game)
+        return open_game(out, game)
     try:
-        return _open(out, session, None)
+        return open_game(out, None)
     except store.StoreError as error:
         if needed and error.code != "errors.no_games":
             raise

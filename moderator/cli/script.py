@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import Optional
 
 import typer
 
 from moderator import i18n, live
-from moderator.cli.common import USAGE, Out, Refusal, handled, split
-from moderator.cli.game import _house_rules, _open, game_option, lang_option
+from moderator.cli.common import USAGE, Out, Refusal, handled
+from moderator.cli.options import (
+    Configuration, configuration, game_option, lang_option, open_game,
+)
 
 INTERRUPTED = 130  # Ctrl-C while reading aloud
 
@@ -42,16 +44,10 @@ def register(app: typer.Typer, lang: str) -> None:
 
     @app.command("script", help=h("script"))
     @handled
+    @configuration(lang)
     def script(
         out: Out,
-        players_count: Optional[int] = typer.Option(None, "--players", "-p", help=h("players")),
-        modules: Optional[str] = typer.Option(None, "--modules", help=h("modules")),
-        roles: Optional[str] = typer.Option(None, "--roles", help=h("roles")),
-        variants: Optional[str] = typer.Option(None, "--variants", help=h("variants")),
-        house_rule: Optional[List[str]] = typer.Option(None, "--house-rule", help=h("house_rule")),
-        allow_incompatible: bool = typer.Option(
-            False, "--allow-incompatible", help=h("allow_incompatible")
-        ),
+        config: Configuration,
         as_json: bool = typer.Option(False, "--json", help=h("script_json")),
         say: bool = typer.Option(False, "--say", help=h("say")),
         voice: Optional[str] = voice_option(),
@@ -61,8 +57,7 @@ def register(app: typer.Typer, lang: str) -> None:
     ) -> None:
         if say and as_json:
             raise Refusal("reading.say_and_json", exit_code=USAGE)
-        reveal = _reveal(out, players_count, modules, roles, variants, house_rule,
-                         allow_incompatible, game)
+        reveal = _reveal(out, config, game)
         if as_json:
             out.json(as_data(out, reveal))
             return
@@ -86,16 +81,10 @@ def register(app: typer.Typer, lang: str) -> None:
 
     @voice_app.command("prepare", help=h("voice_prepare"))
     @handled
+    @configuration(lang)
     def prepare(
         out: Out,
-        players_count: Optional[int] = typer.Option(None, "--players", "-p", help=h("players")),
-        modules: Optional[str] = typer.Option(None, "--modules", help=h("modules")),
-        roles: Optional[str] = typer.Option(None, "--roles", help=h("roles")),
-        variants: Optional[str] = typer.Option(None, "--variants", help=h("variants")),
-        house_rule: Optional[List[str]] = typer.Option(None, "--house-rule", help=h("house_rule")),
-        allow_incompatible: bool = typer.Option(
-            False, "--allow-incompatible", help=h("allow_incompatible")
-        ),
+        config: Configuration,
         voice: Optional[str] = voice_option(),
         speed: Optional[str] = speed_option(),
         game: Optional[str] = game_option(lang),
@@ -106,8 +95,7 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator import voice as voices
         from moderator.voice import cache
 
-        reveal = _reveal(out, players_count, modules, roles, variants, house_rule,
-                         allow_incompatible, game)
+        reveal = _reveal(out, config, game)
         lines = [text(out.lang, step) for step in reveal.steps]
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
         bar = Progress(*columns, console=out.console, transient=True,
@@ -150,30 +138,29 @@ def as_data(out: Out, reveal: Reveal) -> dict:
     }
 
 
-def _reveal(out: Out, players_count, modules, roles, variants, house_rule,
-            allow_incompatible, game) -> Reveal:
+def _reveal(out: Out, config: Configuration, game: Optional[str]) -> Reveal:
     """The script of the configuration on the command line, else of the game."""
     from moderator import scripts
     from moderator.rules import configure
 
-    if players_count is None:
-        if modules or roles or variants or house_rule or allow_incompatible:
+    if config.players is None:
+        if config.beyond_players:
             raise Refusal("reading.needs_players", exit_code=USAGE)
         return _of_game(out, game)
-    setup = configure(players_count, split(modules), split(variants), split(roles),
-                      allow_incompatible)
-    steps = scripts.reveal(setup, _house_rules(house_rule))
+    setup = configure(config.players, config.modules, config.variants, config.roles,
+                      config.allow_incompatible)
+    steps = scripts.reveal(setup, config.house_rules)
     return Reveal(None, setup.players, sorted(setup.modules), sorted(setup.variants),
                   setup.deck, steps)
 
 
 def _of_game(out: Out, game_id: Optional[str]) -> Reveal:
-    from moderator import scripts, session
+    from moderator import scripts
     from moderator.rules import character_cards
     from moderator.store import StoreError
 
     try:
-        current = _open(out, session, game_id)
+        current = open_game(out, game_id)
     except StoreError as error:
         if error.code == "errors.no_games":
             raise Refusal("reading.no_game") from None

@@ -1,0 +1,158 @@
+"""What the commands share, declared once: the `--game`, `--lang` and `--vote-history` options,
+the six options that describe a game's configuration (`new`, `script`, `voice prepare`),
+opening the game a command works on, recording an action, and refusing a malformed command
+line in the game's language.
+
+Every command module imports this; it imports none of them, so the commands depend on it and
+never on each other.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, List, NoReturn, Optional
+
+import typer
+
+from moderator import i18n
+from moderator.cli.common import USAGE, Out, Refusal, split
+
+
+def game_option(lang: str) -> Any:
+    return typer.Option(None, "--game", envvar="MODERATOR_GAME", help=i18n.t(lang, "help.game"))
+
+
+def lang_option(lang: str) -> Any:
+    return typer.Option(None, "--lang", help=i18n.t(lang, "help.lang"))
+
+
+def vote_history_option(lang: str) -> Any:
+    return typer.Option(None, "--vote-history/--no-vote-history",
+                        help=i18n.t(lang, "help.vote_history"))
+
+
+# -- a game's configuration --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """A game's configuration as the command line gave it."""
+
+    players: int | None
+    modules: list[str]
+    roles: list[str]
+    variants: list[str]
+    house_rules: dict[str, str]
+    allow_incompatible: bool
+
+    @property
+    def beyond_players(self) -> bool:
+        """Was anything given besides the number of players?"""
+        return bool(self.modules or self.roles or self.variants or self.house_rules
+                    or self.allow_incompatible)
+
+
+def configuration(lang: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Give a command the six configuration options in place of its `config` parameter, and
+    hand it one `Configuration` (the shared option group of sqlite-utils' commands)."""
+    def h(key: str) -> str:
+        return i18n.t(lang, f"help.{key}")
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    declared = [
+        ("players_count", Optional[int], typer.Option(None, "--players", "-p", help=h("players"))),
+        ("modules", Optional[str], typer.Option(None, "--modules", help=h("modules"))),
+        ("roles", Optional[str], typer.Option(None, "--roles", help=h("roles"))),
+        ("variants", Optional[str], typer.Option(None, "--variants", help=h("variants"))),
+        ("house_rule", Optional[List[str]],  # typer reads the annotation
+         typer.Option(None, "--house-rule", help=h("house_rule"))),
+        ("allow_incompatible", bool,
+         typer.Option(False, "--allow-incompatible", help=h("allow_incompatible"))),
+    ]
+    options = [inspect.Parameter(name, keyword, default=default, annotation=kind)
+               for name, kind, default in declared]
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(command)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            config = Configuration(
+                players=kwargs.pop("players_count"), modules=split(kwargs.pop("modules")),
+                roles=split(kwargs.pop("roles")), variants=split(kwargs.pop("variants")),
+                house_rules=house_rules(kwargs.pop("house_rule")),
+                allow_incompatible=kwargs.pop("allow_incompatible"),
+            )
+            return command(*args, config=config, **kwargs)
+
+        signature = inspect.signature(command)
+        kept = list(signature.parameters.values())
+        at = [p.name for p in kept].index("config")
+        parameters = [*kept[:at], *options, *kept[at + 1:]]
+        wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=[p.replace(kind=keyword) if i else p for i, p in enumerate(parameters)])
+        annotations = {k: v for k, v in command.__annotations__.items() if k != "config"}
+        wrapper.__annotations__ = {**annotations, **{n: kind for n, kind, _ in declared}}
+        return wrapper
+
+    return decorate
+
+
+def house_rules(given: list[str] | None) -> dict[str, str]:
+    """`--house-rule ID=VALUE`, repeatable; the ids and values are the rules' to check."""
+    chosen = {}
+    for item in given or []:
+        setting, sep, value = item.partition("=")
+        if not sep or not setting.strip() or not value.strip():
+            raise Refusal("errors.house_rule_format", given=item)
+        chosen[setting.strip()] = value.strip()
+    return chosen
+
+
+# -- the game a command works on ---------------------------------------------------------------
+
+
+def open_game(out: Out, game_id: str | None) -> Any:
+    """Load the game (the current one unless `game_id` names another) and speak its language
+    from here on; a language moderator does not speak makes the setup line damaged, as a
+    wrong type does."""
+    from moderator import session
+
+    current = session.open_game(game_id)
+    if current.lang not in i18n.LANGUAGES:
+        from moderator.store import StoreError
+
+        raise StoreError("errors.game_corrupt", game=current.game_id, line=1)
+    out.adopt(current.lang, current.names)
+    render_torn(out, current)
+    return current
+
+
+def record(out: Out, current: Any, action: dict[str, Any]) -> None:
+    """Record one action of the game the command opened, then say what it did and what comes
+    now."""
+    from moderator import session
+    from moderator.cli import render
+
+    render.after(out, session.act(current.game_id, action))
+
+
+def render_torn(out: Out, current: Any) -> None:
+    if current.history.set_aside is not None:
+        out.error(out.t("warnings.torn", game=current.game_id, path=str(current.history.set_aside)))
+    elif current.history.cut_off:  # said once the command is done: a refusal is one line
+        out.warn_at_end(out.t("warnings.torn_kept", game=current.game_id,
+                              path=str(current.history.path)))
+
+
+def bad_usage(out: Out, game_id: str | None, code: str) -> NoReturn:
+    """Refuse a malformed command line (exit 2), in the language of the game it was meant for
+    when there is one."""
+    from moderator.rules import RuleError
+    from moderator.store import StoreError
+
+    with contextlib.suppress(RuleError, StoreError):
+        open_game(out, game_id)
+    raise Refusal(code, exit_code=USAGE)
