@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import Stream
+from display_client import Stream
 
 from moderator import live, store
 

@@ -13,7 +13,7 @@ import sys
 import time
 
 import pytest
-from conftest import PATIENCE, Stream, get, state
+from display_client import PATIENCE, Stream, get, state
 
 from moderator import live, store
 from moderator.display import server
