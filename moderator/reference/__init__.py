@@ -11,7 +11,7 @@ and the guided loop render it with `moderator.ui.rulings`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from moderator import i18n
 from moderator.reference.context import Now, now
@@ -29,8 +29,7 @@ NEAREST = 3
 LEAST_SCORE = 4.0
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """One value of a house-rule setting."""
 
     value: str
@@ -38,8 +37,7 @@ class Choice:
     default: bool
 
 
-@dataclass(frozen=True)
-class HouseRule:
+class HouseRule(NamedTuple):
     """A point the rules leave open (rules.md §13): why, its values, and this game's choice."""
 
     id: str
@@ -54,8 +52,7 @@ class HouseRule:
         return self.choices[0].value
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """A point moderator plays one way without a source or a setting (rules.md §13.1): listed
     as unsettled, with how moderator plays it."""
 
@@ -65,8 +62,7 @@ class Reading:
     how: str
 
 
-@dataclass(frozen=True)
-class Ruling:
+class Ruling(NamedTuple):
     """A topic in full, the settings that decide its open points, and the next best topics."""
 
     topic: str
@@ -99,7 +95,7 @@ def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None) -> 
             return None
         if not sure(query, found):
             nearest = [t for t, _ in found[1:NEAREST]]
-            return replace(ruling(found[0][0], lang, settings, nearest), sure=False)
+            return ruling(found[0][0], lang, settings, nearest)._replace(sure=False)
     best = found[0][1]
     others = [t for t, score in found[1:OTHERS + 1] if score >= OTHERS_SHARE * best]
     return ruling(found[0][0], lang, settings, others)

@@ -6,7 +6,7 @@ hidden role away. Module steps appear only for the modules in the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from moderator import i18n
 from moderator.reference.topics import TOPICS
@@ -17,8 +17,7 @@ from moderator.rules.flow import (
 from moderator.rules.house_rules import defaults
 
 
-@dataclass(frozen=True)
-class Now:
+class Now(NamedTuple):
     """The rules that apply in this phase, as sentences, and the topics to read more."""
 
     phase: str
@@ -242,8 +241,7 @@ def _stakes(game: Game, say) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True)
-class _Say:
+class _Say(NamedTuple):
     """The texts of `reference.now` in one language."""
 
     lang: str

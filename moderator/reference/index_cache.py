@@ -18,7 +18,7 @@ T = TypeVar("T")
 
 
 def kept_between_runs(kind: type[T]) -> Callable[[Callable[[], T]], Callable[[], T]]:
-    """A builder of a `kind` (a dataclass of plain data) whose result is built once per
+    """A builder of a `kind` (a named tuple of plain data) whose result is built once per
     process and, while its sources stay the same, once at all."""
 
     def keeping(build: Callable[[], T]) -> Callable[[], T]:
@@ -32,7 +32,7 @@ def kept_between_runs(kind: type[T]) -> Callable[[Callable[[], T]], Callable[[],
                 code = handle.read()  # how words are weighed is part of the key
             sources = (*i18n.sources("en"), *i18n.sources("de"), code,
                        "\n".join(TOPICS).encode())
-            fields = kept.form("rules-index", sources, lambda: dict(vars(build())))
+            fields = kept.form("rules-index", sources, lambda: build()._asdict())
             return kind(**fields)
 
         return index

@@ -21,7 +21,7 @@ import math
 import re
 import unicodedata
 from collections import defaultdict
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from moderator import i18n
 from moderator.reference.index_cache import kept_between_runs
@@ -84,8 +84,7 @@ SAME = {
 }
 
 
-@dataclass(frozen=True)
-class Index:
+class Index(NamedTuple):
     """Every topic's words with their weights, how rare each word is, and its phrases."""
 
     weights: dict[str, dict[str, float]]  # topic id -> word -> weight

@@ -10,13 +10,12 @@ topics they concern.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from moderator.rules.house_rules import SETTINGS
 
 
-@dataclass(frozen=True)
-class Topic:
+class Topic(NamedTuple):
     id: str
     section: str  # where in rules.md, e.g. "§1.4"
     confidence: str  # the mark of that section (rules.md §0): A, B+, B, B-, C or U

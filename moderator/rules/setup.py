@@ -7,8 +7,8 @@ configuration, and for replaying a saved game.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from moderator.rules import tables
 from moderator.rules.errors import RuleError
@@ -65,8 +65,7 @@ UNCOVERED = tuple(
 )
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     """A checked configuration: who is in the game, and which cards to shuffle."""
 
     players: int

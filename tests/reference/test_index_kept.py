@@ -15,13 +15,13 @@ from moderator.reference import matching
 def test_the_kept_index_is_the_index_built(tmp_path, monkeypatch):
     monkeypatch.setenv("MODERATOR_CACHE", str(tmp_path / "cache"))
     build = matching.index.__wrapped__.__wrapped__  # the builder, without any keeping
-    built = vars(build())
+    built = build()._asdict()
     try:
         matching.index.cache_clear()
-        assert vars(matching.index()) == built  # built now, and kept
+        assert matching.index()._asdict() == built  # built now, and kept
         assert list((tmp_path / "cache" / "kept").glob("rules-index-*.marshal"))
         matching.index.cache_clear()
-        assert vars(matching.index()) == built  # read back
+        assert matching.index()._asdict() == built  # read back
     finally:
         matching.index.cache_clear()
 

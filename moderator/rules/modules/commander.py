@@ -4,8 +4,7 @@ reveal. Named right, the spies win."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import ASSASSINATION, RESISTANCE, SPIES, Input
@@ -15,8 +14,7 @@ if TYPE_CHECKING:
     from moderator.rules.modules import Game
 
 
-@dataclass(frozen=True, slots=True)
-class Assassination:
+class Assassination(NamedTuple):
     target: int
     commander: int
 

@@ -4,8 +4,7 @@ Deep Agent's Blame."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from moderator.rules import tables
 from moderator.rules.errors import RuleError
@@ -61,8 +60,7 @@ def shown_cards(game: Game) -> tuple[str, ...]:
     return (CHIEF, NOT_CHIEF)
 
 
-@dataclass(frozen=True, slots=True)
-class Accusation:
+class Accusation(NamedTuple):
     """A Hunter's accusation, for the record (rules.md §6.1)."""
 
     accuser: str  # RESISTANCE: the resistance Hunter names a spy Chief; SPIES: the other way
@@ -72,8 +70,7 @@ class Accusation:
     early: bool = False  # the spy Hunter's early accusation after a Chief's Fail
 
 
-@dataclass(frozen=True, slots=True)
-class Hunt:
+class Hunt(NamedTuple):
     """The Hunter module's state (rules.md §6.1)."""
 
     accuser: str | None = None  # whose Hunter accuses now
@@ -181,7 +178,7 @@ class Hunter(Module):
 
     def third(self, game: Game, side: str, turned: bool) -> bool:
         """A side's third result: its Hunter must accuse first."""
-        game._put(phase=ACCUSATION, hunt=replace(state(game), accuser=side, early=False))
+        game._put(phase=ACCUSATION, hunt=state(game)._replace(accuser=side, early=False))
         return True
 
     def stakes(self, game: Game, side: str) -> tuple[str, bool] | None:
@@ -210,7 +207,7 @@ class Hunter(Module):
 
     def enter(self, game: Game, step: str) -> None:
         if step == ACCUSATION:
-            game._put(hunt=replace(state(game), accuser=SPIES, early=True))
+            game._put(hunt=state(game)._replace(accuser=SPIES, early=True))
 
     def phase_inputs(self, game: Game, given: Given) -> tuple[Input, ...]:
         if game.phase == INVESTIGATION:
@@ -235,7 +232,7 @@ def investigate(game: Game, target: int) -> Game:
         raise RuleError("errors.investigate_self")
     done = game._copy()
     record = (game.missions[-1].mission, by, target)
-    done._put(hunt=replace(state(game), investigations=state(game).investigations + (record,)))
+    done._put(hunt=state(game)._replace(investigations=state(game).investigations + (record,)))
     done._next()
     return done
 
@@ -249,7 +246,7 @@ def accuse(game: Game, accused: int | None, shown: str | None = None) -> Game:
     if accused is None:
         if not hunt.early:
             raise RuleError("errors.accusation_required")
-        done._put(hunt=replace(hunt, accuser=None, early=False,
+        done._put(hunt=hunt._replace(accuser=None, early=False,
                                declined=hunt.declined + (last.mission,)))
         done._next()
         return done
@@ -260,7 +257,7 @@ def accuse(game: Game, accused: int | None, shown: str | None = None) -> Game:
     if found is None or shown is None:
         raise RuleError("errors.accusation_shown", shown=shown)
     record = Accusation(accuser, accused, shown, last.mission, hunt.early)
-    done._put(hunt=replace(hunt, accuser=None, early=False,
+    done._put(hunt=hunt._replace(accuser=None, early=False,
                            accusations=hunt.accusations + (record,)))
     if found == "found":
         done._over(accuser, "hunter_found_chief")
@@ -285,5 +282,5 @@ def blame(game: Game, deep_agent: int, blamed: int, pretender: bool) -> Game:
         raise RuleError("errors.blame_twice")
     game._check_seats((deep_agent, blamed))
     done = game._copy()
-    done._put(hunt=replace(state(game), blame=(deep_agent, blamed, pretender)))
+    done._put(hunt=state(game)._replace(blame=(deep_agent, blamed, pretender)))
     return done

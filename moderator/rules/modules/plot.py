@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     EXAMINATION, GAME_OVER, LOYALTY, MISSION, PLOT_DRAW, PLOT_GIVE, PROPOSAL, TEAM_CHOSEN, WATCH,
     Limit, limit,
 )
-from moderator.rules.game import evolve
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
@@ -93,8 +91,7 @@ WINDOW_ORDER = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """A Plot card in someone's hands: held ("1"), in effect (□) or awaiting use (★)."""
 
     card: str
@@ -103,8 +100,7 @@ class Card:
     bound: int | None = None  # Opinion Maker: who must vote first
 
 
-@dataclass(frozen=True, slots=True)
-class PlotUse:
+class PlotUse(NamedTuple):
     """A Plot card used, for the record: who used it, on whom, in which round."""
 
     card: str
@@ -114,8 +110,7 @@ class PlotUse:
     taken: str | None = None  # Take Responsibility: the card taken
 
 
-@dataclass(frozen=True, slots=True)
-class Plot:
+class Plot(NamedTuple):
     """The Plot cards of a game (rules.md §3)."""
 
     deck: tuple[str, ...]  # what is left to draw, sorted: the order is the shell's business
@@ -140,8 +135,8 @@ def state(game: Game) -> Plot:
     return game.plot
 
 
-def _plot(game: Game, **changes: object) -> None:
-    game._put(plot=evolve(game.plot, **changes))
+def _plot(game: Game, **changes: Any) -> None:
+    game._put(plot=state(game)._replace(**changes))
 
 
 def draws_now(game: Game) -> int:
@@ -460,7 +455,7 @@ def _take(done: Game, by: int, target: int | None, take: str | None) -> None:
     bound = taken.bound
     if taken.card in LASTING and done.setting("plot-opinion-maker-taken") == "binds-taker":
         bound = by
-    moved = replace(taken, holder=by, received=len(done.missions) + 1, bound=bound)
+    moved = taken._replace(holder=by, received=len(done.missions) + 1, bound=bound)
     _plot(done, held=tuple(moved if c is taken else c for c in state(done).held))
 
 

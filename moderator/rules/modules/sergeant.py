@@ -4,8 +4,7 @@ switch, which can turn a Success into a Fail."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import MISSION, Input, ask, limit
@@ -16,8 +15,7 @@ if TYPE_CHECKING:
     from moderator.rules.records import Proposal
 
 
-@dataclass(frozen=True, slots=True)
-class Switch:
+class Switch(NamedTuple):
     """The Sergeant's switch, declared before the cards are collected (rules.md §8)."""
 
     seat: int | None  # whom the Sergeant made switch; None: the Sergeant passed
