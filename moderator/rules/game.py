@@ -351,13 +351,13 @@ class BaseGame:
         """Before the reveal the modules' choices on the table (trap, switch), then the Fail
         cards, then the modules' cards counted in the reveal (rules.md §1.5, §5.3, §8)."""
         config, game = self.config, self._game
+        if not config.in_play:  # the base game: the Fail cards alone
+            return (self._fails_input(self.revealed(given), config.spies),)
         asked = [i for module in config.asked for i in module.card_inputs(game, given, False)]
         revealed, most = self.revealed(given), config.spies
         for module in config.in_play:
             most += module.spy_fails(game, given)
         asked.append(self._fails_input(revealed, most))
-        if not config.in_play:
-            return tuple(asked)
         asked += [i for module in config.asked for i in module.card_inputs(game, given, True)]
         return tuple(self._limited(i, given) for i in asked)
 
@@ -451,7 +451,8 @@ class BaseGame:
         size = config.sizes[mission - 1]
         if len(team) != size:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
-        named = {name: seat for name, seat in choices.items() if seat is not None}
+        named = {name: seat for name, seat in choices.items() if seat is not None} if choices \
+            else choices
         if named:
             self._owned(named, self.PROPOSAL_FIELDS)
         if config.in_play:
@@ -530,12 +531,16 @@ class BaseGame:
         for module in in_play:
             fail_cards += module.fail_cards(modules, given)
         succeeded = fail_cards < self.config.needed[pending.mission - 1]
-        extra: dict[str, Any] = {}
-        for module in in_play:
-            succeeded = module.result(modules, succeeded, given)
-            extra.update(module.mission_record(modules, pending, given))
-        done = Mission(pending.mission, pending.team, given["fails"], succeeded,
-                       leader=pending.leader, **extra)
+        if in_play:
+            extra: dict[str, Any] = {}
+            for module in in_play:
+                succeeded = module.result(modules, succeeded, given)
+                extra.update(module.mission_record(modules, pending, given))
+            done = Mission(pending.mission, pending.team, given["fails"], succeeded,
+                           leader=pending.leader, **extra)
+        else:
+            done = Mission(pending.mission, pending.team, given["fails"], succeeded,
+                           leader=pending.leader)
         game = self._changed(missions=self.missions + (done,), rejections=0, phase=PROPOSAL)
         game._pass_leader()
         for module in in_play:

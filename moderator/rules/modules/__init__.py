@@ -89,6 +89,9 @@ class Game(BaseGame):
         """The revealed Mission cards: the Fail cards (rules.md §1.5), Rogue Success (§7),
         Reverse (§6.2) and Chief Fail cards (§6.1), whom the Sergeant made switch (§8) and
         whose card the leader trapped (§5.3)."""
+        if switched is None and trapped is None and not (rogue_success or reverse or chief_fail) \
+                and type(rogue_success) is type(reverse) is type(chief_fail) is int:
+            return self._play_mission(fails, {})  # no module card: the usual mission
         return self._play_mission(fails, {
             "rogue_success": rogue_success, "switched": switched, "reverse": reverse,
             "trapped": trapped, "chief_fail": chief_fail})
