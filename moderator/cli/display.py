@@ -62,7 +62,7 @@ def register(app: typer.Typer, lang: str) -> None:
                 import sys
 
                 server.qr(running.url).terminal(out=sys.stdout, compact=True)
-            out.say("display.how")
+            out.say("display.how_no_qr" if no_qr else "display.how")  # no code to scan
             for key in notes or [_reach(url_host)]:
                 out.say(key)
             out.say("display.stop")

@@ -329,6 +329,7 @@ def test_the_command_serves_until_ctrl_c_and_says_so_in_one_line(cli):
     assert lines[0].startswith("The table display is on: http://127.0.0.1:")
     assert any("█" in line for line in lines)  # the QR code
     assert "Only this computer can open the page (--host 127.0.0.1)." in lines
+    assert any(line.startswith("Scan the code with a phone") for line in lines)
     assert json.loads(get(url + "state.json")[2])["state"]["kind"] == "game"
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=PATIENCE)
@@ -346,6 +347,9 @@ def test_a_taken_port_is_said_and_the_next_free_one_used(cli):
         try:
             assert lines[0].startswith(f"Port {port} ist belegt, die Anzeige nutzt Port ")
             assert not any("█" in line for line in lines)
+            # no code printed, so none to scan: the address alone
+            assert "Tippe die Adresse in den Browser eines Fernsehers, eines Tablets oder eines " \
+                   "Handys im selben WLAN." in lines and not any("Scanne" in line for line in lines)
             assert get(url)[0] == 200
         finally:
             process.send_signal(signal.SIGINT)
