@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 
 from moderator.cli.exits import (
-    INTERRUPTED, REFUSED, CheckedOutput, OutputFailed, language_of, output_failed, stop_told,
-    stopped,
+    INTERRUPTED, REFUSED, CheckedOutput, OutputFailed, language_of, output_failed, output_told,
+    stop_told, stopped,
 )
 
 
@@ -29,7 +29,8 @@ def main(argv: list[str] | None = None) -> None:
     except OutputFailed as failed:
         _quiet()
         code = REFUSED
-        _say(output_failed(language_of(args), failed.why))
+        if not output_told():  # else the command said it, before the last flush failed too
+            _say(output_failed(language_of(args), failed.why))
     raise SystemExit(code)
 
 

@@ -13,6 +13,9 @@ INTERRUPTED, REFUSED = 130, 1
 
 #: Whether this process has already told the host it was stopped (the line is said once).
 _stop_told = False
+#: Whether it has told the host its output could not be written: a buffered standard output
+#: fails again when it is flushed on the way out, and the line is said once.
+_output_told = False
 
 
 class OutputFailed(Exception):
@@ -75,7 +78,14 @@ def stop_told() -> bool:
 
 
 def output_failed(lang: str, why: str) -> str:
+    """The line for output that could not be written (it counts as said)."""
+    global _output_told
+    _output_told = True
     return _after(lang, "errors.output_failed", why=why)
+
+
+def output_told() -> bool:
+    return _output_told
 
 
 def _after(lang: str, key: str, **params: object) -> str:

@@ -35,6 +35,7 @@ def _environment(home: Path, user: list[str] = (), env: dict | None = None) -> d
                    "LANG": "C.UTF-8", "COLUMNS": "200"}
     environment.pop("MODERATOR_LANG", None)
     environment.pop("MODERATOR_GAME", None)
+    environment.pop("PYTHONUNBUFFERED", None)  # output buffered, as a host's is
     if user:
         environment["HOME"] = str(home)  # the user's own home, not root's cache
     environment.update(env or {})

@@ -148,15 +148,18 @@ def test_a_closed_standard_output_is_refused_before_anything_is_written(table, c
         assert files(table) == before
 
 
-def test_a_full_standard_output_is_said_in_one_line(table, cli, files):
+@pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "unbuffered"])
+def test_a_full_standard_output_is_said_in_one_line(table, cli, files, unbuffered):
+    """Buffered, the output fails again when it is flushed on the way out: still one line."""
     before = files(table)
+    env = {"PYTHONUNBUFFERED": unbuffered}
     with open("/dev/full", "w") as full:
-        looked = cli(table, "status", stdout=full)
+        looked = cli(table, "status", stdout=full, env=env)
     assert (looked.returncode, looked.stderr) == (
         1, t("en", "errors.output_failed", why=os.strerror(errno.ENOSPC)) + "\n")
     assert files(table) == before
     with open("/dev/full", "w") as full:  # written first, as every action: the line says so
-        voted = cli(table, "vote", "--approve", "1,2,3", stdout=full)
+        voted = cli(table, "vote", "--approve", "1,2,3", stdout=full, env=env)
     log = log_of(table)
     assert (voted.returncode, voted.stderr) == (1, t(
         "en", "errors.output_failed_recorded", why=os.strerror(errno.ENOSPC),
