@@ -164,7 +164,7 @@ def readable(params: dict, names: list[str], lang: str = i18n.DEFAULT) -> dict:
         elif key in NAMED and isinstance(value, str):
             shown[f"{key}_id"] = value  # the id as typed, beside its name in the language
             value = _name_of(lang, value)
-        elif key == "characters" and isinstance(value, str):
+        elif key in ("characters", "cards") and isinstance(value, str):
             value = ", ".join(_name_of(lang, item) for item in value.split(", "))
         elif key == "missions" and isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value)

@@ -234,7 +234,7 @@ def test_the_leader_chooses_the_hand_out_order_and_a_star_card_resolves_first(ho
     host.sees("Strong Leader goes to Player 5.")
     host.pick("Player 1 hands Overheard Conversation to whom?", 0)  # the last card: Player 2
     host.pick("Whose card does Player 2 look at (a neighbour)?", 0)  # Player 1
-    host.sees("Overheard Conversation goes to the discard pile: it is used once.")
+    host.sees("Overheard Conversation has been used and goes to the discard pile.")
     host.answer("Tick 2 for mission 1.", "q")
     assert host.leaves() == 0
     assert log_of(home) == by_commands(

@@ -65,7 +65,7 @@ def test_the_tool_draws_from_the_games_shuffled_deck(play, status, moderator):
 def test_a_five_player_deck_never_shows_a_card_that_is_not_in_it(play, refused):
     play("new --players 5 --modules plot --leader 1")
     assert refused("plot draw open_up") == (
-        "open_up cannot be drawn: it is not left in this game's Plot deck."
+        "Open Up cannot be drawn: it is not left in this game's Plot deck."
     )
     output = play("plot list")
     assert "Plot cards: 7 left in the deck." in output
@@ -166,3 +166,12 @@ def test_keeping_a_close_eye_comes_after_the_sergeants_switch(play, refused, sta
     done = status()["missions"][0]
     assert (done["switched"], done["fails"], done["result"]) == (1, 1, "fail")
     assert [u["card"] for u in status()["plot"]["uses"]] == ["close_eye"]
+
+
+def test_a_card_not_in_the_deck_is_refused_by_its_name(play, refused):
+    """rules.md §3.1: at 5 players the deck holds no Overheard Conversation; the refusal
+    names the card as the table does, in the game's language."""
+    play("new --players 5 --modules plot --lang de --leader 1 --no-play")
+    assert refused("plot draw overheard") == (
+        "Abhörmaßnahme kann nicht gezogen werden: Im Plotstapel dieser Partie ist diese Karte "
+        "nicht (mehr) vorhanden.")

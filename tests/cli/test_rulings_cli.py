@@ -96,7 +96,7 @@ def test_a_used_card_says_it_is_discarded(play):
     """Nothing silent: a card used once goes to the discard pile, and the host is told."""
     plot_round_two(play)
     shown = play("plot use take_responsibility --target 3 --take no_confidence")
-    assert "Take Responsibility goes to the discard pile: it is used once." in shown
+    assert "Take Responsibility has been used and goes to the discard pile." in shown
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
