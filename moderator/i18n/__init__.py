@@ -7,11 +7,18 @@ that count as a word (the ``number`` section), as a spoken line needs it.
 The YAML files are the source; parsing one takes longer than all the rest of a command's
 start, so each is parsed once and kept, flattened, by `moderator.kept` (keyed by a hash of the
 file and of this module). A language is loaded only when a text of it is asked for.
+
+Themes (rules.md §14): role, side, module and mission words are written ``{@word}`` in the
+catalogues and filled from the theme's name table for the language,
+``themes/<theme>.<lang>.yaml`` (its ``names``); a theme may also replace a few whole texts
+(its ``text``). The default theme, ``resistance``, gives the game's own words. The theme in
+use is the table's, set once per command (`use_theme`): one process speaks for one game.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
@@ -19,6 +26,23 @@ from typing import Any
 LANGUAGES = ("en", "de")
 DEFAULT = "en"
 PLURAL_FORMS = frozenset({"zero", "one", "other"})
+THEMES = ("resistance", "avalon")
+DEFAULT_THEME = "resistance"
+#: A word from the theme's name table: ``{@spies}``; ``{@Spies}`` is the same word with a
+#: capital first letter (at the start of a sentence).
+THEME_WORD = re.compile(r"\{@(\w+)\}")
+
+_theme = DEFAULT_THEME
+
+
+def use_theme(theme: str | None) -> None:
+    """Speak `theme` from now on (None: the default)."""
+    global _theme
+    _theme = theme if theme in THEMES else DEFAULT_THEME
+
+
+def theme() -> str:
+    return _theme
 
 
 def choose(explicit: str | None = None) -> str:
@@ -62,6 +86,59 @@ def sources(lang: str) -> tuple[bytes, bytes]:
 
 
 @cache
+def theme_sources(theme: str, lang: str) -> tuple[bytes, bytes]:
+    """A theme's name table and texts for a language, and this module, as they are on disk."""
+    here = os.path.dirname(__file__)
+    with open(os.path.join(here, "themes", f"{theme}.{lang}.yaml"), "rb") as text, \
+            open(os.path.join(here, "__init__.py"), "rb") as code:
+        return text.read(), code.read()
+
+
+@cache
+def theme_table(theme: str, lang: str) -> dict[str, dict]:
+    """``names`` (word -> text) and ``text`` (catalogue key -> text replacing it)."""
+    from moderator import kept
+
+    def make() -> dict[str, dict]:
+        import yaml
+
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        tree = yaml.load(theme_sources(theme, lang)[0].decode("utf-8"), Loader=loader) or {}
+        return {"names": {str(k): str(v) for k, v in (tree.get("names") or {}).items()},
+                "text": _flatten(tree.get("text") or {})}
+
+    return kept.form(f"theme-{theme}-{lang}", theme_sources(theme, lang), make)
+
+
+def word(lang: str, name: str, theme: str | None = None) -> str:
+    """One word of the theme's name table; a capital first letter asks for a capitalised
+    word."""
+    names = theme_table(theme or _theme, lang)["names"]
+    if name in names:
+        return names[name]
+    lower = name[:1].lower() + name[1:]
+    found = names[lower]
+    return found[:1].upper() + found[1:]
+
+
+def themed(lang: str, text: str, theme: str | None = None) -> str:
+    """`text` with its theme words filled in."""
+    if "{@" not in text:
+        return text
+    return THEME_WORD.sub(lambda match: word(lang, match.group(1), theme), text)
+
+
+def entry(lang: str, key: str) -> str | dict[str, str]:
+    """A catalogue entry as the theme in use has it (its own text if it replaces the key),
+    theme words not yet filled."""
+    if _theme != DEFAULT_THEME:
+        replaced = theme_table(_theme, lang)["text"].get(key)
+        if replaced is not None:
+            return replaced
+    return catalogue(lang)[key]
+
+
+@cache
 def catalogue(lang: str) -> dict[str, str | dict[str, str]]:
     from moderator import kept
 
@@ -77,18 +154,18 @@ def parse(text: bytes) -> dict[str, str | dict[str, str]]:
 
 
 def t(lang: str, key: str, /, **params: object) -> str:
-    """The text of `key` in `lang`, filled with `params`."""
-    entry = catalogue(lang)[key]
-    if isinstance(entry, dict):
+    """The text of `key` in `lang`, in the theme's words, filled with `params`."""
+    found = entry(lang, key)
+    if isinstance(found, dict):
         count = params["count"]
-        if count == 0 and "zero" in entry:
-            entry = entry["zero"]
+        if count == 0 and "zero" in found:
+            found = found["zero"]
         else:
-            entry = entry["one" if count == 1 else "other"]
-    if "{count_word}" in entry:
-        word = catalogue(lang).get(f"number.{params['count']}")
-        params = {**params, "count_word": word if isinstance(word, str) else params["count"]}
-    return entry.format(**params)
+            found = found["one" if count == 1 else "other"]
+    if "{count_word}" in found:
+        number = catalogue(lang).get(f"number.{params['count']}")
+        params = {**params, "count_word": number if isinstance(number, str) else params["count"]}
+    return themed(lang, found).format(**params)
 
 
 def has(lang: str, key: str) -> bool:

@@ -13,8 +13,10 @@ PACKAGE = Path(i18n.__file__).parent.parent
 
 
 def fields(entry):
+    """The parameters a text is filled with; theme words ({@spies}) are the language's own."""
     texts = entry.values() if isinstance(entry, dict) else [entry]
-    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
+    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text)
+            if name and not name.startswith("@")}
 
 
 def test_german_has_exactly_the_english_keys():
