@@ -1,0 +1,51 @@
+"""Themes (rules.md §14): a name table per language, the same words in every theme, and the
+default theme saying exactly the game's own words."""
+
+import re
+
+import pytest
+
+from moderator import i18n
+from moderator.i18n import LANGUAGES, THEMES, catalogue, theme_table
+
+
+def words(lang):
+    """Every theme word the catalogue asks for, as its table spells the key."""
+    found = set()
+    for entry in catalogue(lang).values():
+        for text in entry.values() if isinstance(entry, dict) else [entry]:
+            found.update(m[:1].lower() + m[1:] for m in re.findall(r"\{@(\w+)\}", text))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_theme_names_exactly_the_words_the_catalogue_uses(theme, lang):
+    assert sorted(theme_table(theme, lang)["names"].keys() ^ words(lang)) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_theme_replaces_only_texts_that_exist_with_the_same_parameters(theme, lang):
+    from tests.i18n.test_catalogues import fields
+
+    texts = theme_table(theme, lang)["text"]
+    assert sorted(k for k in texts if k not in catalogue(lang)) == []
+    assert {k: v for k, v in texts.items() if fields(v) != fields(catalogue(lang)[k])} == {}
+
+
+def test_a_capital_placeholder_gives_the_word_with_a_capital():
+    i18n.use_theme("avalon")
+    try:
+        assert i18n.themed("en", "{@Mission} 3; {@the_commander}") == "Quest 3; Merlin"
+    finally:
+        i18n.use_theme(None)
+    assert i18n.themed("en", "{@Mission} 3; {@the_commander}") == "Mission 3; the Commander"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_avalon_never_says_the_resistance_words(lang):
+    """Every Avalon word is free of mission, spy and Commander (rules.md §14.2)."""
+    banned = re.compile(r"mission|spy|spies|commander|spion|kommandeur", re.I)
+    names = theme_table("avalon", lang)["names"]
+    assert {k: v for k, v in names.items() if banned.search(v)} == {}
