@@ -58,6 +58,7 @@ def status(session: Session) -> dict:
     shown = {
         "game": session.game_id,
         "lang": session.lang,
+        "theme": session.theme,
         "players": session.names,
         "modules": sorted(game.modules),
         "variants": sorted(game.variants),

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from moderator import store
+from moderator.i18n import DEFAULT_THEME, THEMES
 from moderator.rules import GAME_OVER, Game, RuleError
 
 #: The setup's fields and the types a log needs; the optional ones may be missing.
 REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_leader": int,
             "modules": list, "variants": list, "house_rules": dict}
-OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "table": dict}
+OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "table": dict,
+            "theme": str}
 #: Joiners inside an emoji or a script are part of a name; every other format character
 #: (bidirectional overrides, zero-width spaces) is not.
 JOINERS = frozenset("\u200c\u200d")
@@ -44,6 +46,11 @@ class Session:
     def lang(self) -> str:
         return self.history.setup["lang"]
 
+    @property
+    def theme(self) -> str:
+        """The words the table plays in (rules.md §14); games saved before themes had none."""
+        return self.history.setup.get("theme", DEFAULT_THEME)
+
 
 def start(
     players: int,
@@ -58,6 +65,7 @@ def start(
     now: datetime | None = None,
     roles: list[str] = (),
     table: dict | None = None,
+    theme: str = DEFAULT_THEME,
 ) -> Session:
     """Check a setup with the rules, draw the first leader, and write the new game's log.
 
@@ -88,6 +96,8 @@ def start(
     }
     if table:
         setup["table"] = table
+    if theme != DEFAULT_THEME:
+        setup["theme"] = theme
     game_id = store.create(setup, now.date())
     return Session(store.load(game_id), game)
 
@@ -121,6 +131,8 @@ def setup_problem(setup: dict) -> str | None:
     for name in ("modules", "variants", "roles"):
         if not all(isinstance(item, str) for item in setup.get(name, [])):
             return name
+    if setup.get("theme", DEFAULT_THEME) not in THEMES:
+        return "theme"
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in setup["house_rules"].items()):
         return "house_rules"
     # The group's choices for guided play are switches and seconds.

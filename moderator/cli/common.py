@@ -29,19 +29,23 @@ class Refusal(Exception):
 class Out:
     """Where a command writes: rich consoles for stdout and stderr, in one language."""
 
-    def __init__(self, lang: str, explicit: bool = False) -> None:
+    def __init__(self, lang: str, explicit: bool = False, theme: str | None = None) -> None:
         self.lang = lang
         self.explicit = explicit  # --lang given: it wins over the game's language
+        self.theme = theme  # --theme given: it wins over the game's theme
         self.names: list[str] = []  # the table's names, once a game is loaded
         self.warnings: list[str] = []  # said once the command has done its work; a refusal
         # is one line on its own
         self._console = None
         self._errors = None
 
-    def adopt(self, lang: str, names: list[str]) -> None:
-        """Speak the loaded game's language (unless --lang said otherwise) and its names."""
+    def adopt(self, lang: str, names: list[str], theme: str | None = None) -> None:
+        """Speak the loaded game's language and theme (unless --lang or --theme said
+        otherwise) and its names."""
         if not self.explicit:
             self.lang = lang
+        if self.theme is None:
+            i18n.use_theme(theme)
         self.names = names
 
     def t(self, key: str, /, **params: object) -> str:
@@ -91,10 +95,15 @@ def handled(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> None:
         explicit = kwargs.get("lang")
-        out = Out(i18n.choose(explicit), explicit=bool(explicit))
+        theme = kwargs.get("theme")
+        out = Out(i18n.choose(explicit), explicit=bool(explicit), theme=theme)
+        i18n.use_theme(theme)  # the default until a game or --theme says otherwise
         try:
             if explicit and explicit not in i18n.LANGUAGES:
                 raise Refusal("errors.lang_unknown", lang=explicit, known=", ".join(i18n.LANGUAGES))
+            if theme is not None and theme not in i18n.THEMES:
+                raise Refusal("errors.theme_unknown", exit_code=USAGE, theme=theme,
+                              known=", ".join(i18n.THEMES))
             command(out, *args, **kwargs)
             out.tell_warnings()
         except _refusals() as error:

@@ -12,7 +12,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import USAGE, Out, Refusal, handled
-from moderator.cli.options import game_option, lang_option, vote_history_option
+from moderator.cli.options import game_option, lang_option, theme_option, vote_history_option
 
 #: The port tried first; the next free one if it is taken.
 DEFAULT_PORT = 8765
@@ -33,6 +33,7 @@ def register(app: typer.Typer, lang: str) -> None:
         vote_history: Optional[bool] = vote_history_option(lang),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
+        theme: Optional[str] = theme_option(lang),
     ) -> None:
         from moderator.display import network, server
 
@@ -50,7 +51,7 @@ def register(app: typer.Typer, lang: str) -> None:
             url_host = network.lan_address() or "127.0.0.1"
         try:
             running = server.start(host, port, game_id=game, lang=lang,
-                                   show_votes=vote_history, url_host=url_host)
+                                   show_votes=vote_history, url_host=url_host, theme=theme)
         except OSError as error:
             raise Refusal("display.cannot_serve", host=host, port=port,
                           why=error.strerror or type(error).__name__) from None
@@ -93,7 +94,7 @@ def _speak_as_game(out: Out, game: Optional[str]) -> None:
             raise
         return
     if setup and setup.get("lang") in i18n.LANGUAGES:
-        out.adopt(setup["lang"], [])
+        out.adopt(setup["lang"], [], setup.get("theme"))
 
 
 def _reach(host: str) -> str:

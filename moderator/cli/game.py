@@ -62,7 +62,7 @@ def register(app: typer.Typer, lang: str) -> None:
             players=len(table), names=table, lang=out.lang, modules=config.modules,
             variants=config.variants, house_rules=config.house_rules, leader=first,
             seed=seed, allow_incompatible=allow_incompatible, roles=config.roles,
-            table=recorded,
+            table=recorded, theme=config.theme or i18n.DEFAULT_THEME,
         )
         if as_json:
             out.json(public.status(started))

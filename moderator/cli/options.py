@@ -30,6 +30,10 @@ def lang_option(lang: str) -> Any:
     return typer.Option(None, "--lang", help=i18n.t(lang, "help.lang"))
 
 
+def theme_option(lang: str) -> Any:
+    return typer.Option(None, "--theme", help=i18n.t(lang, "help.theme"))
+
+
 def vote_history_option(lang: str) -> Any:
     return typer.Option(None, "--vote-history/--no-vote-history",
                         help=i18n.t(lang, "help.vote_history"))
@@ -48,17 +52,22 @@ class Configuration:
     variants: list[str]
     house_rules: dict[str, str]
     allow_incompatible: bool
+    theme: str | None = None  # as given with --theme; modules and roles are the engine's ids
 
     @property
     def beyond_players(self) -> bool:
-        """Was anything given besides the number of players?"""
-        return bool(self.modules or self.roles or self.variants or self.house_rules
-                    or self.allow_incompatible)
+        """Was anything given besides the number of players (and the theme)?"""
+        from moderator.themes import DEFAULT_MODULES
+
+        defaults = DEFAULT_MODULES[self.theme or i18n.DEFAULT_THEME]
+        return bool(set(self.modules) - set(defaults) or self.roles or self.variants
+                    or self.house_rules or self.allow_incompatible)
 
 
 def configuration(lang: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Give a command the six configuration options in place of its `config` parameter, and
-    hand it one `Configuration` (the shared option group of sqlite-utils' commands)."""
+    """Give a command the configuration options in place of its `config` parameter, and
+    hand it one `Configuration` (the shared option group of sqlite-utils' commands): a
+    theme's names for modules and characters become the engine's ids here."""
     def h(key: str) -> str:
         return i18n.t(lang, f"help.{key}")
 
@@ -72,6 +81,7 @@ def configuration(lang: str) -> Callable[[Callable[..., Any]], Callable[..., Any
          typer.Option(None, "--house-rule", help=h("house_rule"))),
         ("allow_incompatible", bool,
          typer.Option(False, "--allow-incompatible", help=h("allow_incompatible"))),
+        ("theme", Optional[str], theme_option(lang)),
     ]
     options = [inspect.Parameter(name, keyword, default=default, annotation=kind)
                for name, kind, default in declared]
@@ -79,11 +89,13 @@ def configuration(lang: str) -> Callable[[Callable[..., Any]], Callable[..., Any
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(command)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            theme = kwargs.pop("theme")  # checked and spoken by `handled`
+            modules, roles = engine_ids(theme, kwargs.pop("modules"), kwargs.pop("roles"))
             config = Configuration(
-                players=kwargs.pop("players_count"), modules=split(kwargs.pop("modules")),
-                roles=split(kwargs.pop("roles")), variants=split(kwargs.pop("variants")),
+                players=kwargs.pop("players_count"), modules=modules, roles=roles,
+                variants=split(kwargs.pop("variants")),
                 house_rules=house_rules(kwargs.pop("house_rule")),
-                allow_incompatible=kwargs.pop("allow_incompatible"),
+                allow_incompatible=kwargs.pop("allow_incompatible"), theme=theme,
             )
             return command(*args, config=config, **kwargs)
 
@@ -98,6 +110,19 @@ def configuration(lang: str) -> Callable[[Callable[..., Any]], Callable[..., Any
         return wrapper
 
     return decorate
+
+
+def engine_ids(theme: str | None, modules: str | None, roles: str | None
+               ) -> tuple[list[str], list[str]]:
+    """`--modules` and `--roles` as the engine names them, the theme's defaults added
+    (`themes.engine_ids`); an Avalon character with no counterpart is refused."""
+    from moderator import themes
+
+    try:
+        return themes.engine_ids(themes.known(theme), split(modules), split(roles))
+    except themes.Uncovered as uncovered:
+        raise Refusal("errors.theme_uncovered",
+                      name=uncovered.name.replace("-", " ").title()) from None
 
 
 def house_rules(given: list[str] | None) -> dict[str, str]:
@@ -125,7 +150,7 @@ def open_game(out: Out, game_id: str | None) -> Any:
         from moderator.store import StoreError
 
         raise StoreError("errors.game_corrupt", game=current.game_id, line=1)
-    out.adopt(current.lang, current.names)
+    out.adopt(current.lang, current.names, current.theme)
     render_torn(out, current)
     return current
 

@@ -13,7 +13,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import USAGE, Out, Refusal, handled, readable, seat_of, seats_of, split
-from moderator.cli.options import game_option, lang_option, open_game
+from moderator.cli.options import engine_ids, game_option, lang_option, open_game, theme_option
 
 FORMATS = ("md", "json", "csv", "line")
 
@@ -33,6 +33,7 @@ def register(app: typer.Typer, lang: str) -> None:
         force: bool = typer.Option(False, "--force", help=h("force")),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
+        theme: Optional[str] = theme_option(lang),
     ) -> None:
         current = open_game(out, game)
         if fmt not in FORMATS:
@@ -122,6 +123,7 @@ def register(app: typer.Typer, lang: str) -> None:
         seed: Optional[int] = typer.Option(None, "--seed", help=h("seed")),
         as_json: bool = typer.Option(False, "--json", help=i18n.t(lang, "help.json")),
         lang: Optional[str] = lang_option(lang),
+        theme: Optional[str] = theme_option(lang),
     ) -> None:
         import random
 
@@ -130,7 +132,7 @@ def register(app: typer.Typer, lang: str) -> None:
 
         if not 1 <= games <= balance.MOST_GAMES:
             raise Refusal("records.errors.games_range", given=games, most=balance.MOST_GAMES)
-        chosen_modules, chosen_variants = split(modules), split(variants)
+        chosen_modules, chosen_variants = engine_ids(theme, modules, None)[0], split(variants)
         setup.check(players_count, chosen_modules, chosen_variants)  # refuse before the bar
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)

@@ -11,7 +11,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled
-from moderator.cli.options import game_option, lang_option, open_game
+from moderator.cli.options import game_option, lang_option, open_game, theme_option
 
 #: The query that lists the house-rule settings instead of searching the topics.
 HOUSE_RULES = "house-rules"
@@ -28,6 +28,7 @@ def register(app: typer.Typer, lang: str) -> None:
         as_json: bool = typer.Option(False, "--json", help=i18n.t(lang, "help.json")),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
+        theme: Optional[str] = theme_option(lang),
     ) -> None:
         asked = " ".join(query or []).strip()
         if not asked:

@@ -60,6 +60,7 @@ class Table:
         self.update: dict | None = None  # the event for `data`, without its timer
         self.stopping = False
         self._seen: object = None
+        self.theme: str | None = None  # --theme: else the game's own
 
     def refresh(self) -> bool:
         """Look at the files once; True if the screens have something new to show."""
@@ -67,7 +68,7 @@ class Table:
         if seen == self._seen:
             return False
         try:
-            data = view.of_game(self.game_id, self.lang, self.show_votes)
+            data = view.of_game(self.game_id, self.lang, self.show_votes, self.theme)
         except Exception as error:  # the page says what went wrong; the server goes on
             data = view.failure(self.lang, "errors.internal", {"what": type(error).__name__})
         self._seen = seen
@@ -313,10 +314,11 @@ class Display:
 
 def start(host: str, port: int, game_id: str | None = None, lang: str | None = None,
           show_votes: bool | None = None, url_host: str | None = None,
-          tries: int = PORTS_TRIED) -> Display:
+          tries: int = PORTS_TRIED, theme: str | None = None) -> Display:
     """Bind to `host`:`port` (or the next free port of `tries`; 0: any) and start watching.
     `url_host` is the address the table types or scans (`host` unless it is 0.0.0.0)."""
     table = Table(game_id, lang, show_votes)
+    table.theme = theme
     table.refresh()
     token = secrets.token_urlsafe(12)
     for candidate in range(port, port + tries) if port else [0]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 from moderator import live, narration, public, store
-from moderator.i18n import t
+from moderator.i18n import t, use_theme
 from moderator.rules import GAME_OVER, tables
 from moderator.session import Session, open_game
 
@@ -21,15 +21,17 @@ from moderator.session import Session, open_game
 TONES = {"blue": "resistance", "red": "spies", "yellow": "warning"}
 
 
-def of_game(game_id: str | None, lang: str | None, show_votes: bool | None) -> dict:
+def of_game(game_id: str | None, lang: str | None, show_votes: bool | None,
+            theme: str | None = None) -> dict:
     """The page for `game_id` (None: the newest game), or the translated reason it cannot be
-    shown (no game yet, a damaged or missing file)."""
+    shown (no game yet, a damaged or missing file), in `theme`'s words or the game's."""
     try:
         wanted = store.resolve(game_id)
         current = open_game(wanted)
     except store.StoreError as error:
         return failure(lang, error.code, error.params)
     newest = store.game_ids()[-1:] == [wanted]
+    use_theme(theme or current.theme)
     return snapshot(current, lang or current.lang, show_votes, live.read(wanted), newest)
 
 

@@ -1,0 +1,66 @@
+"""Themes at the edge of the command line (rules.md §14): a theme's own names for the engine's
+modules and characters, the modules it plays by default, and its characters that have no
+counterpart here. The rules never see a theme: everything is turned into the engine's ids
+before a setup is checked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from moderator.i18n import DEFAULT_THEME, THEMES
+
+#: Avalon's names for the engine's modules (rules.md §14.2).
+MODULE_NAMES = {
+    "merlin": "commander", "assassin": "commander", "lady-of-the-lake": "inquisitor",
+    "lady": "inquisitor", "lancelot": "defector", "excalibur": "sergeant",
+}
+#: Avalon's names for the engine's optional characters (rules.md §14.2).
+ROLE_NAMES = {
+    "percival": "body-guard", "morgana": "false-commander", "mordred": "deep-cover",
+    "oberon": "blind-spy",
+}
+#: Avalon characters with no counterpart here, refused, never guessed (rules.md §14.3.3).
+UNCOVERED = frozenset({
+    "lunatic", "brute", "cleric", "revealer", "trickster", "troublemaker",
+    "untrustworthy-servant", "messenger", "messengers", "sorcerer", "sorcerers", "guinevere",
+    "tristan", "isolde", "tristan-and-isolde", "norebo", "melron", "moregano",
+})
+#: What a theme plays unless told otherwise: Merlin and the Assassin are in every Avalon
+#: game (rules.md §14.3.1).
+DEFAULT_MODULES: dict[str, tuple[str, ...]] = {"resistance": (), "avalon": ("commander",)}
+
+
+class Uncovered(Exception):
+    """An Avalon character the engine does not cover."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def known(theme: str | None) -> str:
+    """The theme a game or a command names: the default for none (games saved before themes)."""
+    return theme if theme in THEMES else DEFAULT_THEME
+
+
+def engine_ids(theme: str, modules: Iterable[str], roles: Iterable[str]
+               ) -> tuple[list[str], list[str]]:
+    """`--modules` and `--roles` in the engine's ids: Avalon's names are taken in any theme
+    (a module named among the roles, such as `lancelot`, is a module), the theme's default
+    modules are added, and a character with no counterpart is refused."""
+    chosen_modules: list[str] = []
+    chosen_roles: list[str] = []
+    for name in [*modules, *roles]:
+        if name.lower() in UNCOVERED:
+            raise Uncovered(name)
+    for name in modules:
+        chosen_modules.append(MODULE_NAMES.get(name.lower(), name))
+    for name in roles:
+        folded = name.lower()
+        if folded in MODULE_NAMES:
+            chosen_modules.append(MODULE_NAMES[folded])
+        else:
+            chosen_roles.append(ROLE_NAMES.get(folded, name))
+    for module in DEFAULT_MODULES[theme]:
+        chosen_modules.append(module)
+    return list(dict.fromkeys(chosen_modules)), chosen_roles
