@@ -1,0 +1,213 @@
+"""Avalon as a theme of the same engine (rules.md §14): its words in every output, its
+defaults and refusals, the reveal step for step the Resistance's, and a log that is the
+unthemed game's plus the theme (§14.4)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+
+import pytest
+
+#: Words Avalon never says (rules.md §14.2), per language.
+BANNED = {
+    "en": re.compile(r"mission|\bspy\b|\bspies\b|commander", re.IGNORECASE),
+    "de": re.compile(r"mission|spion|kommandeur", re.IGNORECASE),
+}
+#: A command line in a hint keeps the contract's names (`moderator mission --fails K`), and
+#: so do the ids a host types (`--house-rule inquisitor-targeting-timing=completed-missions`).
+COMMAND = re.compile(r"moderator(?: [\w.-]+| --[\w-]+)+|\b[a-z]+(?:-[a-z]+)+\b")
+
+NAMES = "Anna,Ben,Carl,Dora,Emil,Fay,Gus"
+
+
+def banned_words(lang: str, text: str) -> list[str]:
+    return [line for line in COMMAND.sub("", text).splitlines() if BANNED[lang].search(line)]
+
+
+#: A 7-player game with the Lady of the Lake to the Assassination: quests 1 ✔ 2 ✘ 3 ✔ 4 ✘ 5 ✔
+#: (a team rejected once), an examination after quests 2, 3 and 4.
+GAME = [
+    "propose Anna Ben", "vote --approve all", "mission --fails 0", "status",
+    "propose Ben Carl Dora", "vote --approve all", "mission --fails 1", "examine Dora",
+    "propose Carl Dora Emil", "vote --approve all", "mission --fails 0", "examine Emil",
+    "propose Dora Emil Fay Gus", "vote --reject all",
+    "propose Emil Fay Gus Anna", "vote --approve all", "mission --fails 2", "examine Fay",
+    "status", "rules",
+    "propose Fay Gus Anna Ben", "vote --approve all", "mission --fails 0", "rules", "status",
+    "assassinate Carl --commander Dora", "status", "log", "export", "export --format line",
+    "undo", "status", "redo",
+]
+
+
+def play_game(moderator, lang: str, theme: str = "--theme avalon", modules="lady-of-the-lake"):
+    """Every command of the game, with what each wrote (both streams)."""
+    said = []
+    for command in [f"new {theme} --lang {lang} --players 7 --names {NAMES} --leader Anna "
+                    f"--seed 5 --no-play --modules {modules}", *GAME]:
+        result = moderator(command)
+        assert result.exit_code == 0, f"{command}\n{result.output}"
+        said.append(result.stdout + result.stderr)
+    return said
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_whole_avalon_game_speaks_avalons_words_only(moderator, lang):
+    said = play_game(moderator, lang)
+    everything = "".join(said)
+    assert banned_words(lang, everything) == []
+    merlin, assassin, lady = {"en": ("Merlin", "Assassin", "Lady of the Lake"),
+                              "de": ("Merlin", "Meuchelmörder", "Herrin vom See")}[lang]
+    assert merlin in said[0] and assassin in said[0] and lady in said[0]
+    # The Lady of the Lake examines after quests 2, 3 and 4 (rules.md §14.2, §5.4).
+    assert [i for i, text in enumerate(said) if lady.split()[0] in text and "→ moderator examine" in text
+            ] == [GAME.index("mission --fails 1") + 1, GAME.index("mission --fails 0", 8) + 1,
+                  GAME.index("mission --fails 2") + 1]
+    won = {"en": "Good wins", "de": "Das Gute gewinnt"}[lang]
+    assert won in said[GAME.index("assassinate Carl --commander Dora") + 1]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_resistance_game_still_speaks_its_own_words(moderator, lang):
+    """The control: the same game unthemed says what the Avalon one must not."""
+    said = "".join(play_game(moderator, lang, theme="", modules="commander,inquisitor"))
+    assert banned_words(lang, said)
+
+
+def test_the_log_is_the_unthemed_games_plus_the_theme(moderator, status, game_file, home):
+    play_game(moderator, "en")
+    avalon_file = game_file()
+    avalon = [json.loads(line) for line in avalon_file.read_text().splitlines()]
+    avalon_status = status()
+    assert avalon[0].pop("theme") == "avalon" and avalon_status["theme"] == "avalon"
+    play_game(moderator, "en", theme="", modules="commander,inquisitor")
+    plain = [json.loads(line) for line in game_file().read_text().splitlines()]
+    assert untimed(avalon) == untimed(plain)
+    # The Avalon file without its theme replays as the same game, unthemed.
+    copy = home / "games" / "2000-01-01-1.jsonl"
+    lines = avalon_file.read_text().splitlines()
+    setup = json.loads(lines[0])
+    del setup["theme"]
+    copy.write_text("\n".join([json.dumps(setup), *lines[1:]]) + "\n")
+    replayed = status("--game 2000-01-01-1")
+    assert replayed["theme"] == "resistance"
+    assert {k: v for k, v in replayed.items() if k not in ("game", "theme")} == \
+        {k: v for k, v in avalon_status.items() if k not in ("game", "theme")}
+
+
+def untimed(entries: list[dict]) -> list[dict]:
+    """A log without the moments its lines were written and its game's id."""
+    moment = re.compile(r"^\d{4}-\d\d-\d\dT")
+    return [{k: v for k, v in entry.items()
+             if not (isinstance(v, str) and moment.match(v)) and k != "game"}
+            for entry in entries]
+
+
+def test_later_commands_speak_the_games_theme_and_an_option_overrides_it(play, status):
+    play("new --theme avalon --players 5 --no-play --seed 1")
+    assert "quest 1" in play("status")
+    assert "The Resistance: Avalon ·" in play("export")
+    assert "The Resistance ·" in play("export --theme resistance")
+    assert status()["modules"] == ["commander"]  # Merlin and the Assassin by default
+
+
+def test_a_game_saved_before_themes_is_a_resistance_game(play, status, game_file):
+    play("new --players 5 --no-play --seed 1")
+    assert "theme" not in json.loads(game_file().read_text().splitlines()[0])
+    assert status()["theme"] == "resistance"
+
+
+@pytest.mark.parametrize("role", [
+    "lunatic", "brute", "cleric", "revealer", "trickster", "troublemaker",
+    "untrustworthy-servant", "messengers", "sorcerers", "guinevere", "tristan-and-isolde",
+    "norebo", "melron", "moregano",
+])
+def test_avalon_characters_with_no_counterpart_are_refused(refused, role):
+    line = refused(f"new --theme avalon --players 7 --roles {role} --no-play")
+    assert "not cover" in line and "Percival" in line
+    assert refused(f"new --theme avalon --players 7 --roles {role} --no-play --lang de")
+    assert "nicht abdeckt" in refused(f"script --players 7 --roles {role} --lang de")
+
+
+def test_an_unknown_theme_is_bad_usage(refused):
+    assert "avalon" in refused("new --theme camelot --players 5 --no-play", exit_code=2)
+
+
+def test_avalon_names_are_taken_for_modules_and_roles(status, play):
+    play("new --theme avalon --players 10 --no-play --seed 2 "
+         "--roles percival,morgana,oberon,lancelot --modules excalibur,lady-of-the-lake")
+    found = status()
+    assert found["modules"] == ["commander", "defector", "inquisitor", "sergeant"]
+    assert found["roles"] == ["blind-spy", "body-guard", "false-commander"]
+
+
+# -- the reveal, step for step (rules.md §14.3.2) ---------------------------------------------
+
+AVALON_ROLES = {"percival": "body-guard", "morgana": "false-commander", "mordred": "deep-cover",
+                "oberon": "blind-spy"}
+
+
+def script(moderator, command):
+    result = moderator(command)
+    return result.exit_code, json.loads(result.stdout) if result.exit_code == 0 else None
+
+
+@pytest.mark.parametrize("lancelot", [False, True])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_avalon_reveal_has_the_resistance_reveals_steps(moderator, lang, lancelot):
+    """Every combination of Percival, Morgana, Mordred, Oberon (and Lancelot) with Merlin:
+    the same steps, pauses, open eyes and thumbs as the Resistance script with the Body
+    Guard, False Commander, Deep Cover, Blind Spy (and Defector); only the words differ."""
+    compared = 0
+    for count in range(len(AVALON_ROLES) + 1):
+        for chosen in itertools.combinations(AVALON_ROLES, count):
+            avalon_roles = ",".join(chosen)
+            ours = ",".join(AVALON_ROLES[name] for name in chosen)
+            modules = "commander,defector" if lancelot else "commander"
+            avalon = script(moderator, f"script --theme avalon --players 10 --json --lang {lang}"
+                            + (f" --roles {avalon_roles}" if chosen else "")
+                            + (" --modules lancelot" if lancelot else ""))
+            plain = script(moderator, f"script --players 10 --json --lang {lang} "
+                           f"--modules {modules}" + (f" --roles {ours}" if chosen else ""))
+            assert avalon[0] == plain[0], (chosen, lancelot)
+            if plain[1] is None:
+                continue
+            shape = [(s["key"], s["pause"], s["everyone"], s["open"], s["thumb"])
+                     for s in plain[1]["steps"]]
+            assert [(s["key"], s["pause"], s["everyone"], s["open"], s["thumb"])
+                    for s in avalon[1]["steps"]] == shape
+            words = "\n".join(s["text"] for s in avalon[1]["steps"])
+            assert banned_words(lang, words) == [], (chosen, lancelot)
+            compared += 1
+    assert compared >= 8
+
+
+def test_the_avalon_script_names_merlin_the_assassin_and_the_minions(play):
+    text = play("script --theme avalon --players 7")
+    assert "Merlin" in text and "Minions of Mordred" in text and "Assassin" in text
+    assert banned_words("en", text) == []
+    text = play("script --theme avalon --players 10 --roles percival,morgana,mordred,oberon")
+    assert "Merlin and Morgana, extend your thumb so that Percival may know of you." in text
+    assert "Mordred, keep your fist closed." in text
+    assert "Oberon, keep your eyes closed." in text
+
+
+# -- the rules lookup in Avalon's words (rules.md §14) ---------------------------------------
+
+
+@pytest.mark.parametrize("lang, question, title", [
+    ("en", "can Merlin be assassinated if the evil team wins", "The Assassin and the Assassination"),
+    ("en", "who does Percival see", "Percival"),
+    ("de", "wann kommt die Herrin vom See", "Herrin vom See"),
+    ("de", "wen sieht Parzival", "Parzival"),
+])
+def test_the_rules_lookup_answers_in_avalons_words(play, lang, question, title):
+    answer = play(f"rules --theme avalon --lang {lang} {question}")
+    assert answer.splitlines()[0].startswith(title)
+    assert banned_words(lang, answer) == []
+
+
+def test_house_rules_are_listed_in_the_themes_words(play):
+    listed = play("rules --theme avalon house-rules")
+    assert "Lady of the Lake" in listed and "Inquisitor" not in listed
