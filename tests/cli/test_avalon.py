@@ -33,9 +33,9 @@ GAME = [
     "propose Ben Carl Dora", "vote --approve all", "mission --fails 1", "examine Dora",
     "propose Carl Dora Emil", "vote --approve all", "mission --fails 0", "examine Emil",
     "propose Dora Emil Fay Gus", "vote --reject all",
-    "propose Emil Fay Gus Anna", "vote --approve all", "mission --fails 2", "examine Fay",
+    "propose Anna Emil Fay Gus", "vote --approve all", "mission --fails 2", "examine Fay",
     "status", "rules",
-    "propose Fay Gus Anna Ben", "vote --approve all", "mission --fails 0", "rules", "status",
+    "propose Anna Ben Fay Gus", "vote --approve all", "mission --fails 0", "rules", "status",
     "assassinate Carl --commander Dora", "status", "log", "export", "export --format line",
     "undo", "status", "redo",
 ]
