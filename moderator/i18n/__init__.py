@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -43,6 +44,18 @@ def use_theme(theme: str | None) -> None:
 
 def theme() -> str:
     return _theme
+
+
+@contextmanager
+def speaking(theme: str) -> Iterator[None]:
+    """Speak `theme` for a while (to build what is kept per theme), then as before."""
+    global _theme
+    before = _theme
+    use_theme(theme)
+    try:
+        yield
+    finally:
+        _theme = before
 
 
 def choose(explicit: str | None = None) -> str:

@@ -2,9 +2,11 @@
 
 Building the index reads every topic of both catalogues and weighs every word: more than a
 whole `rules` command should take. So it is built once and kept by `moderator.kept`, keyed by
-everything it is made from (both catalogues, the topic ids and the code of the module that
-builds it, which says how words are weighed), and a question in either language loads only
-its own catalogue. This module knows nothing of how the index is built or searched.
+everything it is made from (both catalogues, the theme's name tables, the topic ids and the
+code of the module that builds it, which says how words are weighed), and a question in
+either language loads only its own catalogue. Each theme has its own index, made of its own
+words (rules.md §14: Avalon's questions name Merlin, not the Commander). This module knows
+nothing of how the index is built or searched.
 """
 
 from __future__ import annotations
@@ -22,19 +24,31 @@ def kept_between_runs(kind: type[T]) -> Callable[[Callable[[], T]], Callable[[],
     process and, while its sources stay the same, once at all."""
 
     def keeping(build: Callable[[], T]) -> Callable[[], T]:
-        @cache
         @wraps(build)
         def index() -> T:
+            from moderator import i18n
+
+            return _of_theme(i18n.theme())
+
+        @cache
+        def _of_theme(theme: str) -> T:
             from moderator import i18n, kept
             from moderator.reference.topics import TOPICS
 
             with open(sys.modules[build.__module__].__file__, "rb") as handle:
                 code = handle.read()  # how words are weighed is part of the key
-            sources = (*i18n.sources("en"), *i18n.sources("de"), code,
-                       "\n".join(TOPICS).encode())
-            fields = kept.form("rules-index", sources, lambda: build()._asdict())
+            sources = (*i18n.sources("en"), *i18n.sources("de"),
+                       *i18n.theme_sources(theme, "en"), *i18n.theme_sources(theme, "de"),
+                       code, "\n".join(TOPICS).encode())
+
+            def made() -> dict:
+                with i18n.speaking(theme):
+                    return build()._asdict()
+
+            fields = kept.form(f"rules-index-{theme}", sources, made)
             return kind(**fields)
 
+        index.cache_clear = _of_theme.cache_clear  # type: ignore[attr-defined]
         return index
 
     return keeping

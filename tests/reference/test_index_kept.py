@@ -14,7 +14,7 @@ from moderator.reference import matching
 
 def test_the_kept_index_is_the_index_built(tmp_path, monkeypatch):
     monkeypatch.setenv("MODERATOR_CACHE", str(tmp_path / "cache"))
-    build = matching.index.__wrapped__.__wrapped__  # the builder, without any keeping
+    build = matching.index.__wrapped__  # the builder, without any keeping
     built = build()._asdict()
     try:
         matching.index.cache_clear()
@@ -39,3 +39,21 @@ def test_a_question_gets_the_same_ruling_with_a_kept_index_as_with_a_new_one(tmp
         first = ask(question, cache, tmp_path / "home")  # the first builds the index
         assert ask(question, cache, tmp_path / "home") == first
         assert ask(question, tmp_path / f"new-{len(question)}", tmp_path / "home") == first
+
+
+def test_each_theme_has_its_own_index_of_its_own_words(tmp_path, monkeypatch):
+    """rules.md §14: an Avalon question names Merlin and the Lady of the Lake; the
+    Resistance's index stays the Resistance's words alone."""
+    from moderator import i18n
+
+    monkeypatch.setenv("MODERATOR_CACHE", str(tmp_path / "cache"))
+    matching.index.cache_clear()
+    try:
+        with i18n.speaking("avalon"):
+            avalon = matching.index()
+        resistance = matching.index()
+        assert "herrin" in avalon.vocabulary and "herrin" not in resistance.vocabulary
+        assert "verhoerspezialist" in resistance.vocabulary
+        assert len(list((tmp_path / "cache" / "kept").glob("rules-index-*.marshal"))) == 2
+    finally:
+        matching.index.cache_clear()
