@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from moderator import store
-from moderator.i18n import DEFAULT_THEME, THEMES
 from moderator.rules import GAME_OVER, Game, RuleError
 
 #: The setup's fields and the types a log needs; the optional ones may be missing.
@@ -25,6 +24,9 @@ OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "t
 JOINERS = frozenset("\u200c\u200d")
 #: Letters that show nothing (Hangul fillers, the blank Braille pattern).
 BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: The theme of a game whose setup names none (rules.md §14.4: a themed log is the unthemed
+#: one plus its theme); which themes exist is for the rings that speak (i18n.THEMES).
+UNTHEMED = "resistance"
 
 
 @dataclass
@@ -49,7 +51,7 @@ class Session:
     @property
     def theme(self) -> str:
         """The words the table plays in (rules.md §14); games saved before themes had none."""
-        return self.history.setup.get("theme", DEFAULT_THEME)
+        return self.history.setup.get("theme", UNTHEMED)
 
 
 def start(
@@ -65,7 +67,7 @@ def start(
     now: datetime | None = None,
     roles: list[str] = (),
     table: dict | None = None,
-    theme: str = DEFAULT_THEME,
+    theme: str = UNTHEMED,
 ) -> Session:
     """Check a setup with the rules, draw the first leader, and write the new game's log.
 
@@ -96,7 +98,7 @@ def start(
     }
     if table:
         setup["table"] = table
-    if theme != DEFAULT_THEME:
+    if theme != UNTHEMED:
         setup["theme"] = theme
     game_id = store.create(setup, now.date())
     return Session(store.load(game_id), game)
@@ -131,8 +133,6 @@ def setup_problem(setup: dict) -> str | None:
     for name in ("modules", "variants", "roles"):
         if not all(isinstance(item, str) for item in setup.get(name, [])):
             return name
-    if setup.get("theme", DEFAULT_THEME) not in THEMES:
-        return "theme"
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in setup["house_rules"].items()):
         return "house_rules"
     # The group's choices for guided play are switches and seconds.

@@ -57,7 +57,7 @@ class Configuration:
     @property
     def beyond_players(self) -> bool:
         """Was anything given besides the number of players (and the theme)?"""
-        from moderator.themes import DEFAULT_MODULES
+        from moderator.i18n.theming import DEFAULT_MODULES
 
         defaults = DEFAULT_MODULES[self.theme or i18n.DEFAULT_THEME]
         return bool(set(self.modules) - set(defaults) or self.roles or self.variants
@@ -115,12 +115,12 @@ def configuration(lang: str) -> Callable[[Callable[..., Any]], Callable[..., Any
 def engine_ids(theme: str | None, modules: str | None, roles: str | None
                ) -> tuple[list[str], list[str]]:
     """`--modules` and `--roles` as the engine names them, the theme's defaults added
-    (`themes.engine_ids`); an Avalon character with no counterpart is refused."""
-    from moderator import themes
+    (`theming.engine_ids`); an Avalon character with no counterpart is refused."""
+    from moderator.i18n import theming
 
     try:
-        return themes.engine_ids(themes.known(theme), split(modules), split(roles))
-    except themes.Uncovered as uncovered:
+        return theming.engine_ids(theming.known(theme), split(modules), split(roles))
+    except theming.Uncovered as uncovered:
         raise Refusal("errors.theme_uncovered",
                       name=uncovered.name.replace("-", " ").title()) from None
 
@@ -146,7 +146,7 @@ def open_game(out: Out, game_id: str | None) -> Any:
     from moderator import session
 
     current = session.open_game(game_id)
-    if current.lang not in i18n.LANGUAGES:
+    if current.lang not in i18n.LANGUAGES or current.theme not in i18n.THEMES:
         from moderator.store import StoreError
 
         raise StoreError("errors.game_corrupt", game=current.game_id, line=1)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from moderator import session, store
-from moderator.i18n import LANGUAGES
+from moderator.i18n import DEFAULT_THEME, LANGUAGES, THEMES
 from moderator.rules import Game, RuleError
 from moderator.rules.house_rules import defaults
 
@@ -134,6 +134,8 @@ def _checked_setup(setup: object) -> dict:
     problem = session.setup_problem(setup)
     if problem is None and setup["lang"] not in LANGUAGES:
         problem = "lang"
+    if problem is None and setup.get("theme", DEFAULT_THEME) not in THEMES:
+        problem = "theme"
     if problem is not None:
         raise Refused("records.errors.import_bad_field", field=problem)
     return setup if "leader_chosen" in setup else {**setup, "leader_chosen": False}

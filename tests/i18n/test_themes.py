@@ -49,3 +49,10 @@ def test_avalon_never_says_the_resistance_words(lang):
     banned = re.compile(r"mission|spy|spies|commander|spion|kommandeur", re.I)
     names = theme_table("avalon", lang)["names"]
     assert {k: v for k, v in names.items() if banned.search(v)} == {}
+
+
+def test_a_game_without_a_theme_is_the_default_themes():
+    """The log's default (session) is the default theme of the words (i18n)."""
+    from moderator.session import UNTHEMED
+
+    assert UNTHEMED == i18n.DEFAULT_THEME
