@@ -94,10 +94,14 @@ def handled(command: Callable) -> Callable:
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> None:
+        # --theme, else the default until a game says otherwise; as before once done
+        with i18n.speaking(kwargs.get("theme") or i18n.DEFAULT_THEME):
+            run(*args, **kwargs)
+
+    def run(*args: Any, **kwargs: Any) -> None:
         explicit = kwargs.get("lang")
         theme = kwargs.get("theme")
         out = Out(i18n.choose(explicit), explicit=bool(explicit), theme=theme)
-        i18n.use_theme(theme)  # the default until a game or --theme says otherwise
         try:
             if explicit and explicit not in i18n.LANGUAGES:
                 raise Refusal("errors.lang_unknown", lang=explicit, known=", ".join(i18n.LANGUAGES))

@@ -214,3 +214,11 @@ def test_the_rules_lookup_answers_in_avalons_words(play, lang, question, title):
 def test_house_rules_are_listed_in_the_themes_words(play):
     listed = play("rules --theme avalon house-rules")
     assert "Lady of the Lake" in listed and "Inquisitor" not in listed
+
+
+def test_a_command_leaves_the_words_as_it_found_them(play):
+    """One process may run several commands (these tests do): a theme lasts one command."""
+    from moderator import i18n
+
+    play("new --theme avalon --players 5 --no-play", "status")
+    assert i18n.theme() == "resistance"
