@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 from moderator import live, narration, public, store
-from moderator.i18n import t, use_theme
+from moderator.i18n import speaking, t
 from moderator.rules import GAME_OVER, tables
 from moderator.session import Session, open_game
 
@@ -31,8 +31,8 @@ def of_game(game_id: str | None, lang: str | None, show_votes: bool | None,
     except store.StoreError as error:
         return failure(lang, error.code, error.params)
     newest = store.game_ids()[-1:] == [wanted]
-    use_theme(theme or current.theme)
-    return snapshot(current, lang or current.lang, show_votes, live.read(wanted), newest)
+    with speaking(theme or current.theme):
+        return snapshot(current, lang or current.lang, show_votes, live.read(wanted), newest)
 
 
 def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict,
