@@ -12,7 +12,8 @@ Themes (rules.md §14): role, side, module and mission words are written ``{@wor
 catalogues and filled from the theme's name table for the language,
 ``themes/<theme>.<lang>.yaml`` (its ``names``); a theme may also replace a few whole texts
 (its ``text``). The default theme, ``resistance``, gives the game's own words. The theme in
-use is the table's, set once per command (`use_theme`): one process speaks for one game.
+use is the table's, set for one command (`speaking`, then `use_theme` once its game is
+loaded): a command speaks for one game.
 """
 
 from __future__ import annotations
@@ -123,10 +124,10 @@ def theme_table(theme: str, lang: str) -> dict[str, dict]:
     return kept.form(f"theme-{theme}-{lang}", theme_sources(theme, lang), make)
 
 
-def word(lang: str, name: str, theme: str | None = None) -> str:
+def word(lang: str, name: str) -> str:
     """One word of the theme's name table; a capital first letter asks for a capitalised
     word."""
-    names = theme_table(theme or _theme, lang)["names"]
+    names = theme_table(_theme, lang)["names"]
     if name in names:
         return names[name]
     lower = name[:1].lower() + name[1:]
@@ -134,11 +135,11 @@ def word(lang: str, name: str, theme: str | None = None) -> str:
     return found[:1].upper() + found[1:]
 
 
-def themed(lang: str, text: str, theme: str | None = None) -> str:
+def themed(lang: str, text: str) -> str:
     """`text` with its theme words filled in."""
     if "{@" not in text:
         return text
-    return THEME_WORD.sub(lambda match: word(lang, match.group(1), theme), text)
+    return THEME_WORD.sub(lambda match: word(lang, match.group(1)), text)
 
 
 def entry(lang: str, key: str) -> str | dict[str, str]:
