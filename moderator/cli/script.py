@@ -126,6 +126,7 @@ def as_data(out: Out, reveal: Reveal) -> dict:
     return {
         "game": reveal.game,
         "lang": out.lang,
+        "theme": i18n.theme(),
         "players": reveal.players,
         "modules": reveal.modules,
         "variants": reveal.variants,

@@ -176,6 +176,7 @@ def test_every_avalon_reveal_has_the_resistance_reveals_steps(moderator, lang, l
             assert avalon[0] == plain[0], (chosen, lancelot)
             if plain[1] is None:
                 continue
+            assert (avalon[1]["theme"], plain[1]["theme"]) == ("avalon", "resistance")
             shape = [(s["key"], s["pause"], s["everyone"], s["open"], s["thumb"])
                      for s in plain[1]["steps"]]
             assert [(s["key"], s["pause"], s["everyone"], s["open"], s["thumb"])
