@@ -106,8 +106,7 @@ def handled(command: Callable) -> Callable:
             if explicit and explicit not in i18n.LANGUAGES:
                 raise Refusal("errors.lang_unknown", lang=explicit, known=", ".join(i18n.LANGUAGES))
             if theme is not None and theme not in i18n.THEMES:
-                raise Refusal("errors.theme_unknown", exit_code=USAGE, theme=theme,
-                              known=", ".join(i18n.THEMES))
+                raise Refusal("errors.theme_unknown", theme=theme, known=", ".join(i18n.THEMES))
             command(out, *args, **kwargs)
             out.tell_warnings()
         except _refusals() as error:

@@ -133,8 +133,9 @@ def test_avalon_characters_with_no_counterpart_are_refused(refused, role):
     assert "nicht abdeckt" in refused(f"script --players 7 --roles {role} --lang de")
 
 
-def test_an_unknown_theme_is_bad_usage(refused):
-    assert "avalon" in refused("new --theme camelot --players 5 --no-play", exit_code=2)
+def test_an_unknown_theme_is_refused_as_an_unknown_language_is(refused):
+    assert "avalon" in refused("new --theme camelot --players 5 --no-play")
+    assert "avalon" in refused("script --theme camelot --players 5 --lang de")
 
 
 def test_avalon_names_are_taken_for_modules_and_roles(status, play):
