@@ -94,6 +94,7 @@ def register(app: typer.Typer, lang: str) -> None:
                 "reason": g.reason,
                 "winners": [{"winner": w, "victory": v} for w, v in g.winners],
                 "current": game_id == chosen,
+                "theme": current.theme,
             })
         if as_json:
             out.json(rows)
@@ -105,11 +106,12 @@ def register(app: typer.Typer, lang: str) -> None:
             if "error" in row:
                 out.say("games.broken", game=row["game"], error=row["error"])
                 continue
-            state = (
-                out.t("games.won", winner=", ".join(
-                    out.t(f"winners.{w['victory']}.{w['winner']}") for w in row["winners"]))
-                if row["winners"] else out.t(f"phase.{row['phase']}")
-            )
+            with i18n.speaking(out.theme or row["theme"]):  # each game in its own words
+                state = (
+                    out.t("games.won", winner=", ".join(
+                        out.t(f"winners.{w['victory']}.{w['winner']}") for w in row["winners"]))
+                    if row["winners"] else out.t(f"phase.{row['phase']}")
+                )
             key = "games.current" if row["current"] else "games.row"
             out.say(key, game=row["game"], count=row["players"], state=state)
 

@@ -36,7 +36,8 @@ GAME = [
     "propose Anna Emil Fay Gus", "vote --approve all", "mission --fails 2", "examine Fay",
     "status", "rules",
     "propose Anna Ben Fay Gus", "vote --approve all", "mission --fails 0", "rules", "status",
-    "assassinate Carl --commander Dora", "status", "log", "export", "export --format line",
+    "assassinate Carl --commander Dora", "status", "games", "log", "export",
+    "export --format line",
     "undo", "status", "redo",
 ]
 
