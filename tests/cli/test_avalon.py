@@ -207,6 +207,8 @@ def test_the_avalon_script_names_merlin_the_assassin_and_the_minions(play):
     ("en", "who does Percival see", "Percival"),
     ("de", "wann kommt die Herrin vom See", "Herrin vom See"),
     ("de", "wen sieht Parzival", "Parzival"),
+    ("en", "can a loyal servant fail a quest", "Quest cards"),
+    ("de", "darf ein loyaler Diener sabotieren", "Questkarten"),
 ])
 def test_the_rules_lookup_answers_in_avalons_words(play, lang, question, title):
     answer = play(f"rules --theme avalon --lang {lang} {question}")
