@@ -197,6 +197,9 @@ def test_the_avalon_script_names_merlin_the_assassin_and_the_minions(play):
     assert "Merlin and Morgana, extend your thumb so that Percival may know of you." in text
     assert "Mordred, keep your fist closed." in text
     assert "Oberon, keep your eyes closed." in text
+    text = play("script --theme avalon --players 7 --lang de")
+    assert "Merlin" in text and "Diener Mordreds" in text and "Meuchelmörder" in text
+    assert banned_words("de", text) == []
 
 
 # -- the rules lookup in Avalon's words (rules.md §14) ---------------------------------------
