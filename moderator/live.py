@@ -1,7 +1,12 @@
 """What happens at the table outside the game's log, for the table display: the reveal being
 read (the page goes dark, eyes closed) and guided play's discussion timer.
 
-Neither belongs in the log: they change nothing in the game, and a replay must never depend on
+Two more live at the level of the games folder, in `display.live.json`, for the reveal heard on
+the table's screens: how many screens have their sound on (written by the display) and the
+line being read aloud now (written by the command that reads it: its text, its audio file in
+the voice cache, its length).
+
+None belongs in the log: they change nothing in the game, and a replay must never depend on
 them. Each is a field of a small sidecar file next to the game, `<id>.live.json`, replaced
 atomically (a temporary file, then a rename), so a reader sees the old file or the new one.
 Each field names the process that wrote it: a field whose process has ended is stale and reads
@@ -28,13 +33,19 @@ from moderator import store
 
 SUFFIX = ".live.json"
 REVEAL, TIMER = "reveal", "timer"
+SCREENS, SPEECH = "screens", "speech"
+DISPLAY_FILE = "display.live.json"
 
-#: The games whose sidecar this process wrote to, cleaned when it ends.
-_touched: set[str] = set()
+#: The sidecars this process wrote to, cleaned when it ends.
+_touched: set[Path] = set()
 
 
 def path_of(game_id: str) -> Path:
     return store.games_dir() / f"{game_id}{SUFFIX}"
+
+
+def display_path() -> Path:
+    return store.games_dir() / DISPLAY_FILE
 
 
 @contextlib.contextmanager
@@ -67,6 +78,38 @@ def timer(game_id: str | None, proposal: int, seconds: float, elapsed: float,
                                  "started": round(time.time() - elapsed, 3)})
 
 
+def screens_listening(count: int) -> None:
+    """The display says how many screens have their sound on (0 removes the field)."""
+    _write(display_path(), SCREENS, {"count": count} if count > 0 else None)
+
+
+def listening() -> int:
+    """How many screens of a running display have their sound on now."""
+    field = _fresh(_load(display_path())).get(SCREENS) or {}
+    count = field.get("count")
+    return count if isinstance(count, int) and not isinstance(count, bool) else 0
+
+
+def speaking(number: int, text: str, lang: str, audio: str | None, seconds: float) -> None:
+    """Line `number` of a reading is being said now: its `audio` file (a path inside the voice
+    cache) lasts `seconds`. Each call is a new line for the screens, even the same line again."""
+    _write(display_path(), SPEECH, {"line": number, "text": text, "lang": lang, "audio": audio,
+                                    "seconds": seconds, "said": time.time()})
+
+
+def silent() -> None:
+    """The reading has stopped: screens stop playing at once."""
+    _write(display_path(), SPEECH, None)
+
+
+def speech() -> dict | None:
+    """The line being read aloud now, if the process reading it still runs."""
+    field = _fresh(_load(display_path())).get(SPEECH)
+    if field is None or not isinstance(field.get("text"), str):
+        return None
+    return {key: field.get(key) for key in ("line", "text", "lang", "audio", "seconds", "said")}
+
+
 def read(game_id: str) -> dict:
     """The live fields of a game whose writers are still running: `reveal` (bool) and
     `timer` ({proposal, seconds, warning, started} or None). A missing or damaged file reads
@@ -95,7 +138,8 @@ def _load(path: Path) -> dict:
 def _fresh(fields: dict) -> dict:
     """The fields whose writing process still runs."""
     return {name: value for name, value in fields.items()
-            if name in (REVEAL, TIMER) and isinstance(value, dict) and _alive(value.get("pid"))}
+            if name in (REVEAL, TIMER, SCREENS, SPEECH) and isinstance(value, dict)
+            and _alive(value.get("pid"))}
 
 
 def _alive(pid: object) -> bool:
@@ -115,8 +159,11 @@ def _alive(pid: object) -> bool:
 
 
 def _update(game_id: str, name: str, value: dict | None) -> None:
+    _write(path_of(game_id), name, value)
+
+
+def _write(path: Path, name: str, value: dict | None) -> None:
     """Set (or with None remove) this process's field; stale fields go on the way."""
-    path = path_of(game_id)
     with contextlib.suppress(OSError):
         fields = _fresh(_load(path))
         if value is None:
@@ -125,7 +172,7 @@ def _update(game_id: str, name: str, value: dict | None) -> None:
             fields[name] = {**value, "pid": os.getpid()}
             if not _touched:
                 atexit.register(_clean_up)
-            _touched.add(game_id)
+            _touched.add(path)
         if not fields:
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
@@ -144,9 +191,8 @@ def _update(game_id: str, name: str, value: dict | None) -> None:
 
 def _clean_up() -> None:
     """At exit: take this process's fields out of every sidecar it wrote."""
-    for game_id in list(_touched):
-        path = path_of(game_id)
+    for path in list(_touched):
         fields = _load(path)
         mine = [n for n, v in fields.items() if isinstance(v, dict) and v.get("pid") == os.getpid()]
         for name in mine:
-            _update(game_id, name, None)
+            _write(path, name, None)

@@ -27,8 +27,10 @@ def register(app: typer.Typer, lang: str) -> None:
     def display(
         out: Out,
         host: Optional[str] = typer.Option(None, "--host", help=h("host")),
-        port: int = typer.Option(DEFAULT_PORT, "--port", help=h("port")),
+        port: Optional[int] = typer.Option(None, "--port", help=h("port")),
         no_qr: bool = typer.Option(False, "--no-qr", help=h("no_qr")),
+        qr: bool = typer.Option(False, "--qr", help=h("qr")),
+        new_address: bool = typer.Option(False, "--new-address", help=h("new_address")),
         open_browser: bool = typer.Option(False, "--open", help=h("open")),
         vote_history: Optional[bool] = vote_history_option(lang),
         game: Optional[str] = game_option(lang),
@@ -37,9 +39,12 @@ def register(app: typer.Typer, lang: str) -> None:
     ) -> None:
         from moderator.display import network, server
 
-        if not 0 <= port <= 65535:
+        if port is not None and not 0 <= port <= 65535:
             raise Refusal("display.port_range", exit_code=USAGE, port=port)
         _speak_as_game(out, game)
+        kept = {} if new_address else server.kept()
+        if port is None:  # the port of last time when it is free, so the address stays
+            port = kept.get("port") or DEFAULT_PORT
         notes = []
         if host is None:
             host = network.lan_address()
@@ -49,24 +54,20 @@ def register(app: typer.Typer, lang: str) -> None:
         url_host = host
         if host in EVERYWHERE:
             url_host = network.lan_address() or "127.0.0.1"
+
+        def torn(game_id: str, path: str) -> None:  # from the watching thread
+            out.error(out.t("display.torn_terminal", game=game_id, path=path))
+
         try:
             running = server.start(host, port, game_id=game, lang=lang,
-                                   show_votes=vote_history, url_host=url_host, theme=theme)
+                                   show_votes=vote_history, url_host=url_host, theme=theme,
+                                   new_address=new_address, on_torn=torn)
         except OSError as error:
             raise Refusal("display.cannot_serve", host=host, port=port,
                           why=error.strerror or type(error).__name__) from None
         try:
-            if port and running.port != port:
-                out.say("display.port_taken", wanted=port, port=running.port)
-            out.say("display.serving", url=running.url)
-            if not no_qr:
-                import sys
-
-                server.qr(running.url).terminal(out=sys.stdout, compact=True)
-            out.say("display.how_no_qr" if no_qr else "display.how")  # no code to scan
-            for key in notes or [_reach(url_host)]:
-                out.say(key)
-            out.say("display.stop")
+            _banner(out, running, port, url_host, notes, qr, no_qr, new_address,
+                    kept.get("token") == running.server.token)
             if open_browser:
                 import webbrowser
 
@@ -80,6 +81,46 @@ def register(app: typer.Typer, lang: str) -> None:
             raise typer.Exit(INTERRUPTED) from None
         finally:
             running.close()
+
+
+def _banner(out: Out, running, wanted: int, url_host: str, notes: list[str], force_qr: bool,
+            no_qr: bool, new_address: bool, same: bool) -> None:
+    """Address first; then the QR code only if the terminal has room for it below (or --qr),
+    and only sentences true of the address served: a code is for phones, so none for an
+    address only this computer can open."""
+    import shutil
+    import sys
+
+    from moderator.display import server
+
+    local = _local(url_host)
+    lines = [("display.serving", {"url": running.url})]
+    if wanted and running.port != wanted:
+        lines.append(("display.port_taken", {"wanted": wanted, "port": running.port}))
+    if new_address:
+        lines.append(("display.new_address", {}))
+    elif same:
+        lines.append(("display.address_kept", {}))
+    for key, params in lines:
+        out.say(key, **params)
+    after = ["display.how_local" if local else "display.how"]
+    after += notes or ([] if local else ["display.isolated"])
+    after += ["display.local_only"] if local and not notes else []
+    after.append("display.stop")
+    code = None if no_qr or (local and not force_qr) else server.qr(running.url)
+    if code is not None and not force_qr:
+        columns, rows = shutil.get_terminal_size((80, 24))
+        width, height = code.symbol_size(border=2)
+        text = sum(1 + len(out.t(k)) // max(columns, 1) for k in after)
+        if width > columns or (height + 1) // 2 + text + len(lines) + 1 > rows:
+            after.insert(len(after) - 1, "display.qr_left_out")
+            code = None
+    if code is not None:
+        code.terminal(out=sys.stdout, compact=True)
+    if code is None and not local:
+        after[0] = "display.how_no_qr"
+    for key in after:
+        out.say(key)
 
 
 def _speak_as_game(out: Out, game: Optional[str]) -> None:
@@ -97,12 +138,11 @@ def _speak_as_game(out: Out, game: Optional[str]) -> None:
         out.adopt(setup["lang"], [], setup.get("theme"))
 
 
-def _reach(host: str) -> str:
-    """What to tell the host about who can open the page."""
+def _local(host: str) -> bool:
+    """Whether only this computer can open the address."""
     import ipaddress
 
     try:
-        local = ipaddress.ip_address(host).is_loopback
+        return ipaddress.ip_address(host).is_loopback
     except ValueError:
-        local = host == "localhost"
-    return "display.local_only" if local else "display.isolated"
+        return host == "localhost"

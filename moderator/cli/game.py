@@ -11,7 +11,7 @@ from moderator.cli.common import (
 )
 from moderator.cli.options import (
     Configuration, bad_usage, configuration, game_option, lang_option, open_game, record,
-    vote_history_option,
+    checked_say_on, say_on_option, vote_history_option,
 )
 
 
@@ -35,9 +35,12 @@ def register(app: typer.Typer, lang: str) -> None:
             False, "--no-vote-history", help=h("no_vote_history")
         ),
         as_json: bool = typer.Option(False, "--json", help=h("json")),
+        say_on: Optional[str] = say_on_option(lang),
     ) -> None:
         from moderator import public, session
         from moderator.cli import play, render
+
+        say_on = checked_say_on(say_on)
 
         recorded = _table_choices(play.checked_timer(timer), no_vote_history)
         given = split(names) if names is not None else None
@@ -46,7 +49,8 @@ def register(app: typer.Typer, lang: str) -> None:
             if not (no_play or as_json) and play.at_terminal():  # guided play: ask what is missing
                 from moderator.ui import guided
 
-                guide = play.make_guide(out, play.table_settings({"table": recorded}, None, None))
+                guide = play.make_guide(out, play.table_settings({"table": recorded}, None, None),
+                                        say_on)
                 if given is None:
                     count = config.players or guided.ask_count(guide)
                     suggested = _names(out, None, count)
@@ -73,7 +77,7 @@ def register(app: typer.Typer, lang: str) -> None:
         render.setup(out, started)
         from moderator.cli import script
 
-        script.read_at_setup(out, started)
+        script.read_at_setup(out, started, say_on)
 
     @app.command("status", help=h("status"))
     @handled

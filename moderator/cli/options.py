@@ -34,6 +34,20 @@ def theme_option(lang: str) -> Any:
     return typer.Option(None, "--theme", help=i18n.t(lang, "help.theme"))
 
 
+def say_on_option(lang: str) -> Any:
+    return typer.Option(None, "--say-on", envvar="MODERATOR_SAY_ON",
+                        help=i18n.t(lang, "help.say_on"), show_default=False)
+
+
+def checked_say_on(value: str | None) -> str | None:
+    """here, screens or both (None: the reader decides by whether a screen listens)."""
+    if value is not None and value not in ("here", "screens", "both"):
+        from moderator.cli.common import USAGE, Refusal
+
+        raise Refusal("display.say_on_unknown", exit_code=USAGE, value=value)
+    return value
+
+
 def vote_history_option(lang: str) -> Any:
     return typer.Option(None, "--vote-history/--no-vote-history",
                         help=i18n.t(lang, "help.vote_history"))

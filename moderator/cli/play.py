@@ -15,7 +15,9 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled
-from moderator.cli.options import game_option, lang_option, open_game, vote_history_option
+from moderator.cli.options import (
+    checked_say_on, game_option, lang_option, open_game, say_on_option, vote_history_option,
+)
 
 #: The exit code of a game paused with Ctrl-C (128 + SIGINT, as shells report it).
 PAUSED = 130
@@ -32,14 +34,17 @@ def register(app: typer.Typer, lang: str) -> None:
         vote_history: Optional[bool] = vote_history_option(lang),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
+        say_on: Optional[str] = say_on_option(lang),
     ) -> None:
         from moderator.ui import guided
+
+        say_on = checked_say_on(say_on)
 
         current = open_game(out, game)
         if not at_terminal():
             raise Refusal("errors.play_needs_terminal")
         chosen = table_settings(current.history.setup, timer, vote_history)
-        guide = make_guide(out, chosen)
+        guide = make_guide(out, chosen, say_on)
         run(out, current.game_id, lambda: guided.resume(guide, current.game_id))
 
 
@@ -71,7 +76,7 @@ def table_settings(setup: dict, timer: Optional[int], vote_history: Optional[boo
     return chosen
 
 
-def make_guide(out: Out, chosen: dict):
+def make_guide(out: Out, chosen: dict, say_on: Optional[str] = None):
     from rich.console import Console
 
     from moderator.ui import guided
@@ -82,11 +87,11 @@ def make_guide(out: Out, chosen: dict):
     return guided.Guide(
         console=Console(highlight=False, emoji=False), prompter=QuestionaryPrompter(),
         lang=out.lang,
-        show_votes=chosen["vote_history"], timer=chosen["timer"], read_aloud=voice_for(out),
+        show_votes=chosen["vote_history"], timer=chosen["timer"], read_aloud=voice_for(out, say_on),
     )
 
 
-def voice_for(out: Out) -> Callable[[list], bool]:
+def voice_for(out: Out, say_on: Optional[str] = None) -> Callable[[list], bool]:
     """Where the voice plugs into guided play: the reveal is spoken in the voice that
     MODERATOR_VOICE and MODERATOR_SPEED name (as `new` does); False when nothing could speak
     it, and the loop shows the text instead."""
@@ -94,7 +99,7 @@ def voice_for(out: Out) -> Callable[[list], bool]:
 
     def read(lines: list) -> bool:
         from moderator import voice
-        from moderator.ui.reader import Keys, read_aloud
+        from moderator.ui.reader import Keys, read_aloud, where
 
         try:
             speaker = voice.Voice(out.lang, os.environ.get("MODERATOR_VOICE") or "auto",
@@ -105,7 +110,8 @@ def voice_for(out: Out) -> Callable[[list], bool]:
         if speaker.silent:
             return False
         with Keys() as keys:
-            return read_aloud(lines, speaker, out.console, out.lang, keys, out.error)
+            return read_aloud(lines, speaker, out.console, out.lang, keys, out.error,
+                              where(say_on, out.error, out.lang))
 
     return read
 

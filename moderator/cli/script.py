@@ -15,7 +15,8 @@ import typer
 from moderator import i18n, live
 from moderator.cli.common import USAGE, Out, Refusal, handled
 from moderator.cli.options import (
-    Configuration, configuration, game_option, lang_option, open_game,
+    Configuration, checked_say_on, configuration, game_option, lang_option, open_game,
+    say_on_option,
 )
 
 INTERRUPTED = 130  # Ctrl-C while reading aloud
@@ -54,7 +55,9 @@ def register(app: typer.Typer, lang: str) -> None:
         speed: Optional[str] = speed_option(),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
+        say_on: Optional[str] = say_on_option(lang),
     ) -> None:
+        say_on = checked_say_on(say_on)
         if say and as_json:
             raise Refusal("reading.say_and_json", exit_code=USAGE)
         reveal = _reveal(out, config, game)
@@ -68,7 +71,7 @@ def register(app: typer.Typer, lang: str) -> None:
         out.say("reading.heading", players=reveal.players, extras=_extras(out, reveal))
         if speaker is not None:
             with live.eyes_closed(reveal.game):  # the table display goes dark meanwhile
-                read = _read(out, reveal.steps, speaker)
+                read = _read(out, reveal.steps, speaker, say_on)
             if not read:
                 raise typer.Exit(INTERRUPTED)
             return
@@ -196,15 +199,16 @@ def at_terminal() -> bool:
         return False
 
 
-def _read(out: Out, steps, speaker) -> bool:
-    from moderator.ui.reader import Keys, read_aloud
+def _read(out: Out, steps, speaker, say_on: Optional[str]) -> bool:
+    from moderator.ui.reader import Keys, read_aloud, where
 
     lines = [(text(out.lang, step), step.pause) for step in steps]
     with Keys() as keys:
-        return read_aloud(lines, speaker, out.console, out.lang, keys, out.error)
+        return read_aloud(lines, speaker, out.console, out.lang, keys, out.error,
+                          where(say_on, out.error, out.lang))
 
 
-def read_at_setup(out: Out, session) -> None:
+def read_at_setup(out: Out, session, say_on: Optional[str] = None) -> None:
     """`new` at a terminal: once everyone has seen their card, read the reveal aloud. The
     voice comes from MODERATOR_VOICE and MODERATOR_SPEED; without a terminal nothing waits."""
     import os
@@ -231,4 +235,4 @@ def read_at_setup(out: Out, session) -> None:
                 out.say("reading.skipped")
                 return
     with live.eyes_closed(session.game_id):  # the table display goes dark meanwhile
-        _read(out, scripts.for_game(session.game), speaker)
+        _read(out, scripts.for_game(session.game), speaker, say_on)

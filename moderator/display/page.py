@@ -14,7 +14,7 @@ import hashlib
 import json
 from html import escape
 
-from moderator.i18n import t
+from moderator.i18n import catalogue, t
 from moderator.narration import card_name
 from moderator.rules import tables
 
@@ -37,11 +37,21 @@ def render(data: dict) -> str:
     over = status["phase"] == "game_over"
     parts = [_heading(data), banner.replace('class="banner"', 'class="banner over"') if over
              else banner]
+    if data.get("torn"):
+        torn = t(lang, "display.torn", game=data["torn"]["game"])
+        parts.append(f'<p class="torn warning" id="torn">{escape(torn)}</p>')
     if data["last"]:
         parts.append(_last(data["last"]))
+    shot = status.get("assassination")
+    if over and shot and shot.get("target"):
+        named = t(lang, "display.assassin_named", name=names[shot["target"] - 1])
+        parts.append(f'<p class="named" id="assassin-named">{escape(named)}</p>')
     if data["spies_were"]:
         spies = t(lang, "display.spies_were", names=", ".join(data["spies_were"]))
         parts.append(f'<p class="spies-were">{escape(spies)}</p>')
+    if data.get("resistance_were"):
+        loyal = t(lang, "display.resistance_were", names=", ".join(data["resistance_were"]))
+        parts.append(f'<p class="resistance-were">{escape(loyal)}</p>')
     parts.append('<div class="columns"><div class="column">')
     parts += [_missions(data), _score(status, lang)]
     if not over:
@@ -160,7 +170,8 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
     """Players by proposals: who led, who was on the team, how each voted, and the outcome
     (No Confidence and the Sergeant marked)."""
     proposals = status["proposals"]
-    head = "".join(f'<th scope="col">{p["mission"]}.{p["attempt"]}</th>' for p in proposals)
+    head = "".join(f'<th scope="col" data-col="{n}">{p["mission"]}.{p["attempt"]}</th>'
+                   for n, p in enumerate(proposals))
     rows = []
     for seat, name in enumerate(names, start=1):
         cells = []
@@ -176,7 +187,8 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
             if p.get("sergeant") == seat:
                 marks += f'<span class="mark">{escape(t(lang, "display.mark_sergeant"))}</span>'
             vote = APPROVE if yes else REJECT
-            cells.append(f'<td class="{" ".join(classes)}">{marks}{vote}</td>')
+            cells.append(f'<td class="{" ".join(classes)}" data-col="{len(cells)}">'
+                         f'{marks}{vote}</td>')
         rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
     outcome = []
     for p in proposals:
@@ -184,11 +196,12 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
             who = names[p["cancelled_by"] - 1]
             label = t(lang, "display.no_confidence", name=who)
             mark = t(lang, "display.mark_no_confidence")
-            outcome.append(f'<td class="no cancelled" title="{escape(label)}">{FAIL}'
+            outcome.append(f'<td class="no cancelled" title="{escape(label)}" '
+                           f'data-col="{len(outcome)}">{FAIL}'
                            f'<span class="mark">{escape(mark)}</span></td>')
         else:
-            outcome.append(f'<td class="{"yes" if p["approved"] else "no"}">'
-                           f'{SUCCESS if p["approved"] else FAIL}</td>')
+            outcome.append(f'<td class="{"yes" if p["approved"] else "no"}" '
+                           f'data-col="{len(outcome)}">{SUCCESS if p["approved"] else FAIL}</td>')
     rows.append(f'<tr class="outcome"><th scope="row">{escape(t(lang, "display.outcome"))}</th>'
                 f'{"".join(outcome)}</tr>')
     legend = t(lang, "display.votes_legend", leader=LEADER, approve=APPROVE, reject=REJECT)
@@ -198,9 +211,10 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
         legend += " · " + t(lang, "display.legend_no_confidence",
                             mark=t(lang, "display.mark_no_confidence"))
     title = escape(t(lang, "display.votes"))
-    return (f'<section class="votes"><h2>{title}</h2><div class="scroll">'
+    return (f'<section class="votes"><h2>{title}</h2><div class="grid">'
             f'<table id="votes"><thead><tr><td></td>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
+            f'<p class="older" id="older" hidden></p>'
             f'<p class="legend">{escape(legend)}</p></section>')
 
 
@@ -256,10 +270,18 @@ def event(data: dict, revision: int, seconds_left: float | None) -> dict:
                  "warning_ms": round(data["timer"]["warning"] * 1000),
                  "running": t(lang, "display.timer_running", left="{left}"),
                  "over": t(lang, "display.timer_over", over="{over}")}
+    spoken = data.get("speech")
+    speech = None
+    if spoken:
+        speech = {"text": spoken["text"],
+                  "url": f"audio/{audio_name(spoken)}" if spoken.get("audio") else None}
     return {
         "revision": revision,
         "lang": lang,
         "title": title(data),
+        "speech": speech,
+        "older": catalogue(lang)["display.older_hidden"],
+        "sound": {"off": t(lang, "display.sound_off"), "on": t(lang, "display.sound_on")},
         "dark": data["dark"],
         "eyes_closed": t(lang, "display.eyes_closed"),
         "html": render(data),
@@ -267,6 +289,14 @@ def event(data: dict, revision: int, seconds_left: float | None) -> dict:
         "timer": timer,
         "state": data,
     }
+
+
+def audio_name(spoken: dict) -> str:
+    """The name a screen fetches a spoken line by: new for every line said, even the same
+    line again, so no screen plays an old one from its cache."""
+    said = str(spoken.get("said", "")).replace(".", "-")
+    suffix = ".mp3" if str(spoken.get("audio", "")).endswith(".mp3") else ".wav"
+    return f"{spoken.get('line')}-{said}{suffix}"
 
 
 def title(data: dict) -> str:
@@ -281,7 +311,8 @@ STYLE = """
 :root { color-scheme: dark; --bg: #0b0d12; --panel: #161a23; --text: #f4f4f6; --dim: #b7bcc8;
   --res: #6cb6ff; --spy: #ff7272; --yes: #63e27f; --warn: #ffd84d; --team: #2a3f66; }
 * { box-sizing: border-box; }
-html { font-size: clamp(17px, 0.95vw + 0.9vh, 40px); }
+html { font-size: clamp(16px, 0.95vw + 0.9vh, 40px); overflow-x: hidden; }
+@media (min-aspect-ratio: 5/4) { html { font-size: clamp(12px, 1.85vh, 64px); } }
 body { margin: 0; background: var(--bg); color: var(--text);
   font-family: system-ui, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; line-height: 1.3; }
 main { padding: 0.8rem 1rem 0.5rem; max-width: 120rem; margin: 0 auto; }
@@ -298,7 +329,13 @@ p { margin: 0.25rem 0; }
 .last li { margin: 0.1rem 0; }
 .resistance { color: var(--res); } .spies { color: var(--spy); } .warning { color: var(--warn); }
 .spies-were { font-size: 1.3rem; color: var(--spy); font-weight: 700; }
-.columns { display: grid; grid-template-columns: 1fr; gap: 0 2rem; }
+.columns { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0 2rem; }
+.column { min-width: 0; }
+.torn { border: 0.15rem solid var(--warn); border-radius: 0.3rem; padding: 0.3rem 0.6rem; }
+.named { font-size: 1.3rem; font-weight: 700; }
+.resistance-were { font-size: 1.3rem; color: var(--res); font-weight: 700; }
+.older { color: var(--dim); font-size: 0.8rem; }
+main, .banner, .last li, .leaders p, .plot li { overflow-wrap: anywhere; }
 @media (min-width: 62em) and (min-aspect-ratio: 5/4) {
   .columns { grid-template-columns: minmax(0, 1fr) minmax(0, 1.15fr); } }
 .missions { display: flex; gap: 0.5rem; list-style: none; padding: 0; margin: 0; }
@@ -330,12 +367,12 @@ p { margin: 0.25rem 0; }
 .leaders p { font-size: 1.2rem; margin: 0.35rem 0; }
 .leaders b { font-size: 1.45rem; }
 .label { color: var(--dim); font-size: 0.95rem; margin-right: 0.3em; }
-.scroll { overflow-x: auto; }
+.grid { overflow: hidden; max-width: 100%; }
 table { border-collapse: separate; border-spacing: 0.15rem; font-size: 1.05rem; }
 th { text-align: left; font-weight: 600; white-space: nowrap; padding: 0.1rem 0.4rem 0.1rem 0; }
 thead th { color: var(--dim); font-size: 0.8rem; text-align: center; }
-tbody th { position: sticky; left: 0; background: var(--bg); max-width: 9em; overflow: hidden;
-  text-overflow: ellipsis; }
+tbody th { max-width: 8em; overflow: hidden; text-overflow: ellipsis; }
+.gone { display: none; }
 td { text-align: center; min-width: 2.1em; padding: 0.12rem 0.2rem; border-radius: 0.25rem;
   font-weight: 800; }
 td.yes { color: var(--yes); } td.no { color: var(--spy); }
@@ -361,13 +398,23 @@ footer { display: flex; align-items: center; gap: 0.8rem; padding: 0.5rem 1rem 1
   footer { grid-column: 2; grid-row: 1 / 3; flex-direction: column; justify-content: flex-end;
     text-align: center; padding: 0.6rem; } }
 footer svg { width: 5.5rem; height: auto; background: #fff; border-radius: 0.2rem; }
+#sound { font: inherit; font-size: 0.9rem; padding: 0.4rem 0.7rem; border-radius: 0.3rem;
+  border: 0.12rem solid var(--warn); background: var(--panel); color: var(--text);
+  cursor: pointer; }
+#sound[aria-pressed="true"] { border-color: var(--yes); }
+#spoken { display: none; }
+body.speaking #spoken { display: block; position: fixed; left: 5vw; right: 5vw; bottom: 8vh;
+  font-size: clamp(1.5rem, 5vmin, 6rem); line-height: 1.25; text-align: center;
+  color: #8a8a8a; overflow-wrap: anywhere; }
+body.speaking:not(.dark) #spoken { color: var(--text); background: var(--panel);
+  padding: 0.6em; border-radius: 0.3rem; }
 .conn { display: none; color: var(--warn); }
 body.offline .conn { display: inline; }
 #dark { display: none; }
 body.dark { background: #000; }
 body.dark main, body.dark footer, body.dark #timer { display: none; }
 body.dark #dark { display: flex; height: 100vh; align-items: center; justify-content: center;
-  color: #2a2a2a; font-size: 2rem; }
+  color: #2a2a2a; font-size: 2rem; overflow: hidden; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 30em) { .banner { font-size: 1.2rem; } .mission .size { font-size: 1.5rem; } }
@@ -376,7 +423,8 @@ body.dark #dark { display: flex; height: 100vh; align-items: center; justify-con
 SCRIPT = """
 (function () {
   var $ = function (id) { return document.getElementById(id); };
-  var deadline = null, texts = null, said = "";
+  var deadline = null, texts = null, said = "", last = null;
+  var source = null, sound = false, player = null, playing = null;
   function clock(s) {
     var w = Math.ceil(s);
     return Math.floor(w / 60) + ":" + String(w % 60).padStart(2, "0");
@@ -391,7 +439,52 @@ SCRIPT = """
     box.textContent = left > 0 ? texts.running.replace("{left}", clock(left))
                                : texts.over.replace("{over}", clock(-left));
   }
+  // The vote grid shows the newest proposals that fit its width and says how many are hidden.
+  function fitVotes() {
+    var table = $("votes"), note = $("older");
+    if (!table || !last) { return; }
+    var cells = table.querySelectorAll("[data-col]"), count = 0, hidden = 0, i;
+    for (i = 0; i < cells.length; i++) {
+      cells[i].classList.remove("gone");
+      count = Math.max(count, +cells[i].dataset.col + 1);
+    }
+    var box = table.parentNode;
+    while (table.offsetWidth > box.clientWidth && hidden < count - 1) {
+      var old = table.querySelectorAll('[data-col="' + hidden + '"]');
+      for (i = 0; i < old.length; i++) { old[i].classList.add("gone"); }
+      hidden++;
+    }
+    note.hidden = hidden === 0;
+    var form = hidden === 1 ? last.older.one : last.older.other;
+    note.textContent = form.replace("{count}", hidden);
+  }
+  // A screen wider than tall cannot scroll: the type shrinks until everything fits.
+  function fit() {
+    var root = document.documentElement;
+    root.style.fontSize = "";
+    fitVotes();
+    if (innerWidth <= innerHeight || document.body.classList.contains("dark")) { return; }
+    var size = parseFloat(getComputedStyle(root).fontSize);
+    for (var n = 0; n < 30 && root.scrollHeight > innerHeight && size > 6; n++) {
+      size *= 0.94;
+      root.style.fontSize = size + "px";
+      fitVotes();
+    }
+  }
+  function speak(s) {
+    var line = s.speech;
+    $("spoken").textContent = line ? line.text : "";
+    document.body.classList.toggle("speaking", !!line);
+    if (!sound || !player) { return; }
+    if (!line || !line.url) { if (playing) { player.pause(); playing = null; } return; }
+    if (line.url !== playing) {
+      playing = line.url;
+      player.src = line.url;
+      player.play().catch(function () {});
+    }
+  }
   function show(s) {
+    last = s;
     document.documentElement.lang = s.lang;
     document.title = s.title;
     $("table").innerHTML = s.html;
@@ -401,17 +494,45 @@ SCRIPT = """
     if (words !== said) { $("announce").textContent = words; said = words; }
     deadline = s.timer ? performance.now() + s.timer.left_ms : null;
     texts = s.timer;
+    $("sound").textContent = sound ? s.sound.on : s.sound.off;
     tick();
-    var grid = document.querySelector(".votes .scroll");
-    if (grid) { grid.scrollLeft = grid.scrollWidth; }
+    fit();
+    speak(s);
     document.body.dataset.revision = s.revision;
   }
-  var source = new EventSource("events");
-  source.addEventListener("state", function (e) {
-    document.body.classList.remove("offline");
-    show(JSON.parse(e.data));
+  // A broken stream the browser gave up on (a restarted display, a new address): ask until
+  // the server answers, then listen again, or load the page that says the address changed.
+  function check() {
+    fetch("state.json", {cache: "no-store"}).then(function (r) {
+      if (r.status === 404) { location.reload(); }
+      else if (r.ok) { connect(); }
+      else { setTimeout(check, 2000); }
+    }, function () { setTimeout(check, 2000); });
+  }
+  function connect() {
+    if (source) { source.close(); }
+    source = new EventSource(sound ? "events?sound=1" : "events");
+    source.addEventListener("state", function (e) {
+      document.body.classList.remove("offline");
+      show(JSON.parse(e.data));
+    });
+    source.onerror = function () {
+      document.body.classList.add("offline");
+      if (source.readyState === 2) { source.close(); setTimeout(check, 2000); }
+    };
+  }
+  $("sound").addEventListener("click", function () {
+    if (sound) { return; }
+    player = new Audio("silence.wav");  // one tap unlocks the sound, as browsers require
+    player.play().catch(function () {});
+    sound = true;
+    $("sound").setAttribute("aria-pressed", "true");
+    if (last) { $("sound").textContent = last.sound.on; }
+    connect();
   });
-  source.onerror = function () { document.body.classList.add("offline"); };
+  addEventListener("resize", fit);
+  fit();
+  connect();
   setInterval(tick, 250);
 })();
 """
@@ -423,8 +544,8 @@ def _digest(text: str) -> str:
 
 #: Only the page's own style and script run; it may talk to its own server, nothing else.
 POLICY = (f"default-src 'none'; style-src {_digest(STYLE)}; script-src {_digest(SCRIPT)}; "
-          "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; "
-          "frame-ancestors 'none'")
+          "connect-src 'self'; img-src 'self'; media-src 'self'; base-uri 'none'; "
+          "form-action 'none'; frame-ancestors 'none'")
 
 
 def document(update: dict, qr_svg: str) -> str:
@@ -449,10 +570,26 @@ def document(update: dict, qr_svg: str) -> str:
         f'<div id="timer" role="timer"{hidden}>{escape(timer_text)}</div>'
         f'<main id="table">{update["html"]}</main>'
         f'<div id="announce" class="sr-only" aria-live="polite" aria-atomic="true"></div>'
+        f'<div id="spoken" aria-live="polite"></div>'
         f'<footer>{qr_svg}<span>{join}</span>'
+        f'<button id="sound" type="button" aria-pressed="false">'
+        f'{escape(update["sound"]["off"])}</button>'
         f'<span class="conn">{escape(t(lang, "display.reconnecting"))}</span></footer>'
         f"<script>{SCRIPT}</script></body></html>"
     )
+
+
+def moved(lang: str) -> str:
+    """The page for an old or mistyped address (sent with status 404): what happened and what
+    to do, in the table's language, with nothing of the game on it."""
+    heading, text = t(lang, "display.moved_title"), t(lang, "display.moved")
+    return (
+        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="dark"><meta name="referrer" content="no-referrer">'
+        f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body><main>"
+        f'<p class="banner" id="moved">{escape(heading)}</p><p>{escape(text)}</p>'
+        "</main></body></html>")
 
 
 def _clock(seconds: float) -> str:

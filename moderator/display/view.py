@@ -32,7 +32,11 @@ def of_game(game_id: str | None, lang: str | None, show_votes: bool | None,
         return failure(lang, error.code, error.params)
     newest = store.game_ids()[-1:] == [wanted]
     with speaking(theme or current.theme):
-        return snapshot(current, lang or current.lang, show_votes, live.read(wanted), newest)
+        data = snapshot(current, lang or current.lang, show_votes, live.read(wanted), newest)
+    aside = current.history.set_aside
+    # for the server: a torn line set aside on this load, and how many lines the log has now
+    data["set_aside"], data["actions"] = (str(aside) if aside else None), current.history.lines
+    return data
 
 
 def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict,
@@ -57,6 +61,7 @@ def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict
         "banner": narration.describe_now(current, lang),
         "last": [] if over else last_action(current, lang, show_votes),
         "spies_were": spies_were(current) if over and newest else None,
+        "resistance_were": resistance_were(current) if over and newest else None,
         "dark": signals.get(live.REVEAL, False),
         "timer": None if over else timer(signals.get(live.TIMER), len(status["proposals"])),
     }
@@ -114,6 +119,12 @@ def spies_were(current: Session) -> list[str] | None:
     if not sides:
         return None
     return [current.names[seat - 1] for seat in sides[-1]["spies"]]
+
+
+def resistance_were(current: Session) -> list[str] | None:
+    """The other side, once the sides were entered."""
+    spies = spies_were(current)
+    return None if spies is None else [n for n in current.names if n not in spies]
 
 
 def timer(signal: dict | None, voted: int) -> dict | None:

@@ -15,8 +15,11 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from moderator import live
 from moderator.i18n import t
 
+#: Where a reading is heard: this computer, the table display's screens with sound on, both.
+SAY_ON = ("here", "screens", "both")
 REPEAT = frozenset("rRwW")  # r(epeat), w(iederholen)
 GO_ON = frozenset(" \r\n")
 ENTER = frozenset("\r\n")
@@ -86,6 +89,18 @@ def _windows_key(timeout: float) -> str | None:
         time.sleep(0.05)
 
 
+def where(say_on: str | None, warn: Callable[[str], None], lang: str) -> str:
+    """Where to be heard: as asked, else both when a screen has its sound on, else here. A
+    reading asked for on the screens when none listens is heard here, and the host told so."""
+    listening = live.listening() > 0
+    if say_on is None:
+        return "both" if listening else "here"
+    if say_on == "screens" and not listening:
+        warn(t(lang, "display.screens_silent"))
+        return "here"
+    return say_on
+
+
 def read_aloud(
     lines: Sequence[tuple[str, float]],
     voice,
@@ -93,9 +108,12 @@ def read_aloud(
     lang: str,
     keys: Keys,
     warn: Callable[[str], None],
+    say_on: str = "here",
 ) -> bool:
-    """Speak `lines` (text, pause in seconds) in order; False if the host stopped it."""
+    """Speak `lines` (text, pause in seconds) in order, on this computer and/or the screens
+    (`say_on`, as `where` settles it); False if the host stopped it."""
     number = 0
+    speak = _Speaker(voice, lang, say_on)
     try:
         if keys.interactive:
             console.print(t(lang, "reading.keys"), markup=False, style="dim")
@@ -106,20 +124,53 @@ def read_aloud(
                 voice.audio(text)  # made now, so that a fallback is told before the line
             _tell(voice, warn, lang)
             console.print(t(lang, "reading.line", number=number, text=text), markup=False)
-            _speak(voice, text, warn, lang)
+            speak(number, text, warn)
             while _count_down(pause, console, lang, keys):
                 console.print(t(lang, "reading.repeat", text=text), markup=False)
-                _speak(voice, text, warn, lang)
+                speak(number, text, warn)
     except KeyboardInterrupt:
+        speak.stop()
         _clear(console)
         warn(t(lang, "reading.stopped", number=number, total=len(lines)))
         return False
+    speak.stop()
     return True
 
 
-def _speak(voice, text: str, warn: Callable[[str], None], lang: str) -> None:
-    voice.say(text)
-    _tell(voice, warn, lang)
+class _Speaker:
+    """Says each line where the host chose: played here, and/or named in the live signal for
+    the table display, whose screens play the same file; with the screens alone, the line's
+    length is waited out here, so the reading keeps in step with them."""
+
+    def __init__(self, voice, lang: str, say_on: str) -> None:
+        self.voice, self.lang = voice, lang
+        self.here = say_on in ("here", "both")
+        self.screens = say_on in ("screens", "both")
+
+    def __call__(self, number: int, text: str, warn: Callable[[str], None]) -> None:
+        length = 0.0
+        if self.screens:
+            audio = None if self.voice.silent else self.voice.audio(text)
+            if audio is not None:
+                import wave
+
+                from moderator.voice.playback import seconds
+
+                try:
+                    length = seconds(audio)
+                except (OSError, EOFError, ValueError, wave.Error):
+                    length = 0.0  # a file that cannot be measured: the screens set the pace
+            live.speaking(number, text, self.lang, str(audio) if audio else None, length)
+        if self.here:
+            self.voice.say(text)
+        elif length:
+            time.sleep(length)
+        _tell(self.voice, warn, self.lang)
+
+    def stop(self) -> None:
+        """The screens stop at once: the line they play is taken away."""
+        if self.screens:
+            live.silent()
 
 
 def _tell(voice, warn: Callable[[str], None], lang: str) -> None:

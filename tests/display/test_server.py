@@ -175,9 +175,9 @@ def test_hostile_requests_cost_little_and_the_server_goes_on(cli, display, monke
         b"X-%d: 1\r\n" % n for n in range(150)) + b"\r\n"
     assert raw(port, many).startswith(b"HTTP/1.0 431")
     assert raw(port, b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 414")
-    # TLS spoken to a plain server: taken for HTTP/0.9, so the answer has no status line
+    # TLS spoken to a plain server: no token in it, so the page that says the address is wrong
     hello = b"\x16\x03\x01\x02\x00\x01\xfc\x03\x03" * 20 + b"\r\n\r\n"
-    assert b"Error code: 400" in raw(port, hello)
+    assert raw(port, hello).startswith(b"HTTP/1.0 404")
     assert raw(port, b"GET " + path + b"/../../.. HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 404")
     # a slowloris client: a byte now and then, never a whole head
     slow = socket.create_connection(("127.0.0.1", port), timeout=PATIENCE)
@@ -200,21 +200,22 @@ def test_hostile_requests_cost_little_and_the_server_goes_on(cli, display, monke
     assert state(shown)["state"]["status"]["phase"] == "proposal"
 
 
-def test_connections_beyond_the_cap_are_closed_and_idle_ones_cut_off(cli, display,
-                                                                    monkeypatch):
+def test_pages_beyond_the_cap_get_503_and_idle_connections_are_cut_off(cli, display,
+                                                                       monkeypatch):
     cli("new --players 5 --no-play")
     monkeypatch.setattr(server, "MAX_CONNECTIONS", 5)
-    monkeypatch.setattr(server, "HEAD_TIMEOUT", 0.5)
     shown = display()
+    streams = [Stream(shown.url) for _ in range(5)]  # five screens hold the five threads
+    assert raw(shown.port, f"GET /t/{shown.server.token}/ HTTP/1.0\r\n\r\n".encode()
+               ).startswith(b"HTTP/1.0 503")
     idle = [socket.create_connection(("127.0.0.1", shown.port), timeout=PATIENCE)
             for _ in range(5)]
-    deadline = time.monotonic() + PATIENCE
-    while shown.server.connections < 5 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert raw(shown.port, b"GET / HTTP/1.0\r\n\r\n") == b""  # the sixth: closed at once
-    for connection in idle:  # the idle five are cut off once their time is up
+    for connection in idle:  # silent connections hold no thread and are cut off soon
         assert connection.recv(1) == b""
         connection.close()
+    for stream in streams:
+        stream.close()
+    deadline = time.monotonic() + PATIENCE
     while shown.server.connections and time.monotonic() < deadline:
         time.sleep(0.05)
     assert get(shown.url)[0] == 200
@@ -327,9 +328,11 @@ def test_the_command_serves_until_ctrl_c_and_says_so_in_one_line(cli):
     cli("new --players 5 --no-play")
     process, url, lines = start_command("--port", "0")
     assert lines[0].startswith("The table display is on: http://127.0.0.1:")
-    assert any("█" in line for line in lines)  # the QR code
+    # only this computer can open it: no code for phones, and nothing said about Wi-Fi
+    assert not any("█" in line for line in lines)
     assert "Only this computer can open the page (--host 127.0.0.1)." in lines
-    assert any(line.startswith("Scan the code with a phone") for line in lines)
+    assert "Open the address in a browser on this computer." in lines
+    assert not any("Wi-Fi" in line or "Scan" in line for line in lines)
     assert json.loads(get(url + "state.json")[2])["state"]["kind"] == "game"
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=PATIENCE)
@@ -345,11 +348,12 @@ def test_a_taken_port_is_said_and_the_next_free_one_used(cli):
         port = taken.getsockname()[1]
         process, url, lines = start_command("--port", str(port), "--no-qr")
         try:
-            assert lines[0].startswith(f"Port {port} ist belegt, die Anzeige nutzt Port ")
+            assert lines[0].startswith("Die Tischanzeige läuft: http://127.0.0.1:")  # first
+            assert lines[1].startswith(f"Port {port} ist belegt, die Anzeige nutzt Port ")
             assert not any("█" in line for line in lines)
-            # no code printed, so none to scan: the address alone
-            assert "Tippe die Adresse in den Browser eines Fernsehers, eines Tablets oder eines " \
-                   "Handys im selben WLAN." in lines and not any("Scanne" in line for line in lines)
+            # no code printed, so none to scan: the address alone, on this computer
+            assert "Öffne die Adresse in einem Browser auf diesem Computer." in lines
+            assert not any("Scanne" in line or "WLAN" in line for line in lines)
             assert get(url)[0] == 200
         finally:
             process.send_signal(signal.SIGINT)
