@@ -311,8 +311,7 @@ STYLE = """
 :root { color-scheme: dark; --bg: #0b0d12; --panel: #161a23; --text: #f4f4f6; --dim: #b7bcc8;
   --res: #6cb6ff; --spy: #ff7272; --yes: #63e27f; --warn: #ffd84d; --team: #2a3f66; }
 * { box-sizing: border-box; }
-html { font-size: clamp(16px, 0.95vw + 0.9vh, 40px); overflow-x: hidden; }
-@media (min-aspect-ratio: 5/4) { html { font-size: clamp(12px, 1.85vh, 64px); } }
+html { font-size: clamp(17px, 0.95vw + 0.9vh, 64px); overflow-x: hidden; }
 body { margin: 0; background: var(--bg); color: var(--text);
   font-family: system-ui, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; line-height: 1.3; }
 main { padding: 0.8rem 1rem 0.5rem; max-width: 120rem; margin: 0 auto; }

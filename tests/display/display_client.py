@@ -39,14 +39,14 @@ def state(display: server.Display) -> dict:
 class Stream:
     """The event stream of a display, read frame by frame with `http.client`."""
 
-    def __init__(self, url: str, last_event_id: str | None = None) -> None:
+    def __init__(self, url: str, last_event_id: str | None = None, query: str = "") -> None:
         parts = urlsplit(url)
         self.connection = http.client.HTTPConnection(parts.hostname, parts.port,
                                                      timeout=PATIENCE)
         headers = {"Accept": "text/event-stream"}
         if last_event_id is not None:
             headers["Last-Event-ID"] = last_event_id
-        self.connection.request("GET", parts.path + "events", headers=headers)
+        self.connection.request("GET", parts.path + "events" + query, headers=headers)
         self.socket = self.connection.sock  # the response takes it over: HTTP/1.0
         self.response = self.connection.getresponse()
         assert self.response.status == 200
