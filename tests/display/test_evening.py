@@ -58,7 +58,7 @@ def test_an_old_or_mistyped_address_gets_a_translated_page_with_404(cli, display
     shown = display()
     root = f"http://127.0.0.1:{shown.port}"
     for path in ("/", "/t/old-token/", f"/t/{shown.server.token}/nothing"):
-        status, headers, body = get(root + path)
+        status, _, body = get(root + path)
         assert status == 404
         text = body.decode()
         assert escape(t(lang, "display.moved_title")) in text
