@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 import time
 from pathlib import Path
 
@@ -24,7 +25,7 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 ARTEFACTS = Path(__file__).resolve().parents[1] / "artefacts" / "display"
-SIZES = {"phone": (390, 844), "tv": (1920, 1080)}
+SIZES = {"phone": (390, 844), "laptop": (1280, 720), "tv": (1920, 1080)}
 WAIT_MS = 10_000  # how long `expect` waits before it fails, not a speed requirement
 
 
@@ -94,7 +95,7 @@ TEXTS = {
 }
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", ["phone", "tv"])
 @pytest.mark.parametrize("lang", TEXTS)
 def test_the_page_follows_a_vote_in_both_languages_at_phone_and_tv_size(
         cli, command, display, open_page, lang, size):
@@ -213,3 +214,189 @@ def test_a_host_s_evening_propose_vote_plot_mission_undo(cli, command, display, 
     keep(page, f"evening-{lang}-phone")
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     (ARTEFACTS / f"evening-{lang}-times.txt").write_text("\n".join(times) + "\n")
+
+
+# -- issue 22: a whole evening ----------------------------------------------------------------
+
+TEN = "Annabelle,Bartholomew,Cat,Dan,Eve,Fay,Gus,Hal,Ivy,Jo"
+
+
+def long_game(cli) -> None:
+    """Ten players, twenty proposals: four missions, each after four rejected teams; the score
+    stands 2-2, so the game goes on (two Fail cards fail mission 4 at ten players)."""
+    cli(f"new --players 10 --names {TEN} --leader 1 --no-play")
+    for size, fails in ((3, 0), (4, 1), (4, 0), (5, 2)):
+        team = " ".join(str(seat) for seat in range(1, size + 1))
+        for _ in range(4):
+            cli(f"propose {team}", "vote --approve 1")
+        cli(f"propose {team}", "vote --approve 1,2,3,4,5,6,7,8,9,10", f"mission --fails {fails}")
+
+
+def short_game(cli) -> None:
+    cli("new --players 5 --names Ann,Bob,Cat,Dan,Eve --leader 1 --no-play",
+        "propose 1 2", "vote --approve 1", "propose 1 2", "vote --approve 1,2,3",
+        "mission --fails 0", "propose 1 2 3", "vote --approve 1")
+
+
+#: What the page is measured by: its size, the newest vote column's first cell and what is
+#: drawn at its centre, the columns shown and the note on the hidden ones.
+MEASURE = """() => {
+  const root = document.documentElement;
+  const heads = [...document.querySelectorAll("#votes thead th")];
+  const shown = heads.filter(e => getComputedStyle(e).display !== "none");
+  const newest = heads.length - 1;
+  const cells = [...document.querySelectorAll(`#votes tbody td[data-col="${newest}"]`)];
+  const covered = cells.filter(cell => {
+    cell.scrollIntoView({block: "center"});  // a phone scrolls down to it
+    const r = cell.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !(hit === cell || cell.contains(hit));
+  }).length;
+  return {scrollWidth: root.scrollWidth, scrollHeight: root.scrollHeight, width: innerWidth,
+          height: innerHeight, columns: heads.length, shown: shown.map(e => e.textContent),
+          cells: cells.length, covered: covered,
+          older: document.getElementById("older").hidden ? "" :
+                 document.getElementById("older").textContent,
+          cell_px: parseFloat(getComputedStyle(cells[0]).fontSize)};
+}"""
+
+
+@pytest.mark.parametrize("game,players,proposals", [(long_game, 10, 20), (short_game, 5, 3)])
+def test_every_game_fits_every_screen(cli, display, browser, game, players, proposals):
+    """No horizontal scrolling at any size; on the screens wider than tall nothing to scroll at
+    all; the newest proposal always shown and never covered by the names; the older ones
+    hidden are counted."""
+    from playwright.sync_api import expect
+
+    game(cli)
+    url = display().url
+    for size, (width, height) in SIZES.items():
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.goto(url)
+            expect(page.locator("#votes thead th")).to_have_count(proposals)
+            page.evaluate("() => document.fonts.ready.then(() => true)")
+            seen = page.evaluate(MEASURE)
+            keep(page, f"fits-{players}p{proposals}-{width}x{height}")
+            assert seen["scrollWidth"] <= seen["width"], (size, seen)
+            if width > height:  # a TV cannot scroll
+                assert seen["scrollHeight"] <= seen["height"], (size, seen)
+            # every player's cell and the outcome's
+            assert seen["cells"] == players + 1 and seen["covered"] == 0, (size, seen)
+            assert seen["shown"][-1] == ("4.5" if proposals == 20 else "2.1"), (size, seen)
+            hidden = proposals - len(seen["shown"])
+            assert seen["shown"] == [f"{m}.{a}" for m, a in (
+                (1 + n // 5, 1 + n % 5) if proposals == 20 else (1, 1 + n) if n < 2 else (2, 1)
+                for n in range(proposals))][hidden:]
+            if hidden:
+                assert seen["older"] == f"{hidden} older proposals hidden", (size, seen)
+            else:
+                assert seen["older"] == ""
+            assert seen["cell_px"] >= 14, (size, seen)  # still readable across the table
+        finally:
+            context.close()
+
+
+def test_a_page_left_open_follows_a_restarted_display_then_learns_of_a_new_address(
+        cli, command, display, open_page):
+    from playwright.sync_api import expect
+
+    cli("new --players 5 --names Ann,Bob,Cat,Dan,Eve --leader 1 --no-play")
+    first = display()
+    page = open_page(first.url, "tv")
+    expect(page.locator("#banner")).to_contain_text("Ann")
+    first.server.shutdown()
+    first.close()
+    expect(page.locator("body")).to_have_class(re.compile("offline"))
+    again = display(port=first.port, tries=1)
+    assert again.url == first.url  # the same address, so the page needs nobody
+    command("propose 1 2")
+    expect(page.locator("#team")).to_have_text("Ann, Bob", timeout=5_000)
+    keep(page, "restarted-tv")
+    again.server.shutdown()
+    again.close()
+    display(port=first.port, tries=1, new_address=True)
+    expect(page.locator("#moved")).to_be_visible()  # it says the address changed
+    expect(page.locator("#moved")).to_have_text("This is not the table's address (any more)")
+    keep(page, "address-changed-tv")
+
+
+COUNT_PLAYS = """
+window.__played = [];
+(function () {
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    const media = this;
+    media.addEventListener("playing", () => window.__played.push(media.src), {once: true});
+    return play.apply(this, arguments);
+  };
+})();
+"""
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None or shutil.which("soxi") is None,
+                    reason="espeak-ng and sox are not installed (.ci/run installs them)")
+@pytest.mark.parametrize("say_on", [None, "here"])
+def test_the_reveal_is_heard_on_a_screen_with_its_sound_on(cli, display, browser, home,
+                                                           tmp_path, monkeypatch, say_on):
+    """`script --say` read in a real terminal with espeak-ng: a page that pressed "sound on"
+    fetches and plays each line's audio; with --say-on here it fetches none."""
+    pexpect = pytest.importorskip("pexpect")
+    from playwright.sync_api import expect
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("MODERATOR_CACHE", str(cache))  # the display reads the same cache
+    player = tmp_path / "bin"
+    player.mkdir()
+    soxi = shutil.which("soxi")
+    (player / "ffplay").write_text(f'#!/bin/sh\nfor last; do :; done\nsleep "$({soxi} -D "$last")"\n')
+    (player / "ffplay").chmod(0o755)
+    cli("new --players 5 --no-play")
+    shown = display()
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        page.add_init_script(COUNT_PLAYS)
+        audio = []
+        page.on("response", lambda r: audio.append(r.url) if "/audio/" in r.url
+                and r.headers.get("content-type", "").startswith("audio/") else None)
+        page.goto(shown.url)
+        page.click("#sound")
+        expect(page.locator("#sound")).to_have_text("Sound is on")
+        deadline = time.monotonic() + 10
+        while live.listening() == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert live.listening() == 1
+        options = f" --say-on {say_on}" if say_on else ""
+        child = pexpect.spawn(
+            sys.executable, ["-m", "moderator", "script", "--players", "5", "--say", "--voice",
+                             "espeak", *options.split()],
+            env={**os.environ, "MODERATOR_HOME": str(home), "MODERATOR_CACHE": str(cache),
+                 "PATH": f"{player}{os.pathsep}{os.environ['PATH']}", "TERM": "dumb",
+                 "NO_COLOR": "1"},
+            encoding="utf-8", timeout=60, dimensions=(40, 100))
+        said = []
+        while child.expect([r"… \d+ s", pexpect.EOF]) == 0:
+            said.append(child.before)
+            child.send(" ")
+        said.append(child.before)
+        child.close()
+        assert child.exitstatus == 0, "".join(said)
+        lines = len(re.findall(r"^\s*\d+\. ", "".join(said), re.M))
+        assert lines >= 4  # the base game's reveal
+        if say_on == "here":
+            page.wait_for_timeout(500)  # a line would have been fetched by now
+            assert audio == []
+        else:
+            for _ in range(100):  # the page's CSP forbids Playwright's polling by eval
+                if page.evaluate("() => window.__played.length") > lines:  # and the unlock
+                    break
+                page.wait_for_timeout(100)
+            assert len(set(audio)) == lines
+            played = page.evaluate("window.__played")
+            assert played[0].endswith("/silence.wav")  # the tap that unlocked the sound
+            assert len(set(played[1:])) == lines and all("/audio/" in p for p in played[1:])
+        expect(page.locator("body")).not_to_have_class(re.compile("speaking"))
+    finally:
+        context.close()
