@@ -150,7 +150,7 @@ class _Speaker:
     def __call__(self, number: int, text: str, warn: Callable[[str], None]) -> None:
         length = 0.0
         if self.screens:
-            audio = None if self.voice.silent else self.voice.audio(text)
+            audio = self.voice.audio(text, here=self.here) if self.voice.voices else None
             if audio is not None:
                 import wave
 

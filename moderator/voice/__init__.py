@@ -63,11 +63,11 @@ class Voice:
         self.made: dict[tuple[str, str], Path] = {}  # (voice, text) -> made this session
         self.told_mp3 = False
 
-    def audio(self, text: str) -> Path | None:
-        """The audio file of `text`, of a kind this computer can play: from the cache in any
-        of the voices (so a prepared line never waits for the network), or made now and kept
-        there."""
-        playable = [e for e in self.voices if e.suffix not in self.player.unplayable]
+    def audio(self, text: str, here: bool = True) -> Path | None:
+        """The audio file of `text`, of a kind this computer can play (any kind when it is
+        for the table display's screens, `here` False): from the cache in any of the voices
+        (so a prepared line never waits for the network), or made now and kept there."""
+        playable = [e for e in self.voices if not here or e.suffix not in self.player.unplayable]
         for engine in playable:
             target = self.made.get((engine.identity, text)) \
                 or cache.path(text, self.lang, engine.identity, engine.suffix)

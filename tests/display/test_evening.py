@@ -7,6 +7,7 @@ served to the screens. Every connection goes to 127.0.0.1 only, and every loop i
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -285,3 +286,33 @@ def test_only_the_line_being_read_is_served_and_only_from_the_voice_cache(
         time.sleep(0.05)
     assert live.listening() == 0
     assert state(shown)["speech"] is None
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None,
+                    reason="espeak-ng is not installed (.ci/run installs it)")
+def test_ctrl_c_on_the_terminal_stops_the_reveal_on_the_screens(cli, display, home, tmp_path):
+    """Read on the screens only (--say-on screens): the terminal keeps pace with each line's
+    length; Ctrl-C there takes the line off every screen at once."""
+    pexpect = pytest.importorskip("pexpect")
+    cli("new --players 5 --no-play")
+    shown = display()
+    stream = Stream(shown.url, query="?sound=1")
+    stream.event()
+    child = pexpect.spawn(
+        sys.executable, ["-m", "moderator", "script", "--players", "5", "--say", "--voice",
+                         "espeak", "--say-on", "screens"],
+        env={**os.environ, "MODERATOR_HOME": str(home),
+             "MODERATOR_CACHE": str(tmp_path / "cache"), "TERM": "dumb", "NO_COLOR": "1"},
+        encoding="utf-8", timeout=60, dimensions=(40, 100))
+    spoken = stream.event()["data"]
+    while spoken["speech"] is None:
+        spoken = stream.event()["data"]
+    assert spoken["speech"]["url"].startswith("audio/1-")  # the first line, on the screens
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    while spoken["speech"] is not None:
+        spoken = stream.event()["data"]
+    assert live.speech() is None
+    stream.close()
