@@ -316,3 +316,35 @@ def test_ctrl_c_on_the_terminal_stops_the_reveal_on_the_screens(cli, display, ho
         spoken = stream.event()["data"]
     assert live.speech() is None
     stream.close()
+
+
+# -- the banner -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rows,force,code", [(24, False, None), (12, False, False),
+                                             (12, True, True)])
+def test_the_banner_fits_the_terminal_address_first(cli, capsys, monkeypatch, rows, force,
+                                                    code):
+    """A display for the local network (served on loopback here, its address as a phone would
+    type it): the address is the first line; the QR code comes below it when it fits, else it
+    is left out and the banner says so, unless --qr forces it."""
+    from moderator.cli import display as command
+    from moderator.cli.common import Out
+
+    cli("new --players 5 --no-play")
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", str(rows))
+    capsys.readouterr()
+    with server.running(url_host="192.168.1.20") as shown:
+        command._banner(Out("en"), shown, 0, "192.168.1.20", [], force, False, False, False)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"The table display is on: {shown.url}"
+    printed = any("█" in line for line in lines)
+    if code is None:  # 80×24: whatever is printed fits
+        assert len(lines) <= 24 and printed == (t("en", "display.qr_left_out") not in lines)
+    else:
+        assert printed == code
+        assert (t("en", "display.qr_left_out") in lines) == (not code)
+    scan = t("en", "display.how") in lines
+    assert scan == printed and (t("en", "display.how_no_qr") in lines) == (not printed)
+    assert all(len(line) <= 80 for line in lines if "█" in line)
