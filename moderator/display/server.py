@@ -143,10 +143,9 @@ class Table:
     def listening(self, change: int) -> None:
         """A stream with the sound on began (+1) or ended (-1): the commands that read aloud
         learn how many screens listen."""
-        with self.changed:
+        with self.changed:  # written under the lock, so the last count written is the last
             self.listeners += change
-            count = self.listeners
-        live.screens_listening(count)
+            live.screens_listening(self.listeners)
 
     def current(self) -> tuple[int, dict | None]:
         """The revision and its event, with the timer as it stands this moment."""
