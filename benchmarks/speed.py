@@ -17,8 +17,11 @@ What is measured:
   by the median of all the `python -c pass` runs. The writes (`propose`, `vote`, `mission`)
   are timed on their accepted path, each run on a fresh copy of a game mid-way through;
   `stats` over a season of 200 finished games; `play` in a real pseudo-terminal (pexpect)
-  to its first output and to its first prompt. Caches are as a host has them after the first
-  run (the warm-up run fills them); two rows for information show a run with none.
+  to its first output and to its first prompt; `display` to its address on screen, then how
+  long after a command returns its change reaches an open page's event stream (p95 of every
+  round's changes: a `propose` and its `undo`, each in a process of its own, twice a round).
+  Caches are as a host has them after the first run (the warm-up run fills them); two rows
+  for information show a run with none.
 - **The engine**: random full base games (`moderator.rules.random_game`) per CPU-second
   divided by the same of a tight loop of the same rules (`tight.py`), at 5, 7 and 10
   players, in turns in one process. The loop plays the very same games from the same seeds:
@@ -92,6 +95,10 @@ PLAY_ROWS = (
     Row("play", "`play`, first output", ("play",), 10, 8, home="play", fresh_game=True),
     Row("play-prompt", "`play`, first prompt", ("play",), 20, 15, home="play", fresh_game=True),
 )
+DISPLAY_ROW = Row("display", "`display`, its address on screen", ("display",), 20, 15,
+                  home="propose", fresh_game=True)
+#: Seconds from a command's return to the change on an open page's stream, at p95 (issue 22).
+UPDATE_MUST, UPDATE_GOAL = 0.3, 0.15
 ENGINE_MUST, ENGINE_GOAL = 0.15, 0.4
 
 
@@ -285,8 +292,67 @@ def timed_play(scenes: Scenes) -> tuple[float, float]:
     return first, prompt
 
 
+def timed_display(scenes: Scenes, changes: int = 4) -> tuple[float, list[float]]:
+    """Seconds from starting `moderator display` to its address on screen; then, with its
+    event stream open, seconds from each command's return to its change on the stream (0 when
+    the change came first: the log is written before the process ends)."""
+    import http.client
+    import signal
+    from urllib.parse import urlsplit
+
+    env = {**scenes.env("propose"), "COLUMNS": "100", "LINES": "50"}
+    start = time.perf_counter()
+    process = subprocess.Popen([scenes.command, "display", "--host", "127.0.0.1", "--port", "0",
+                                "--no-qr"], env=env, cwd=scenes.root, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        url = None
+        for _ in range(50):
+            line = process.stdout.readline() if process.stdout else ""
+            if not line:
+                said = process.stderr.read() if process.stderr else ""
+                raise SystemExit(f"`display` stopped: {said}")
+            url = url or next((w for w in line.split() if w.startswith("http://")), None)
+            if url and "Ctrl-C" in line:
+                break
+        shown = time.perf_counter() - start
+        parts = urlsplit(url or "")
+        stream = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        stream.request("GET", parts.path + "events")
+        response = stream.getresponse()
+
+        def next_state() -> float:
+            while True:
+                line = response.readline()
+                if not line:
+                    raise SystemExit("`display` ended its event stream")
+                if line.startswith(b"event: state"):
+                    return time.perf_counter()
+
+        next_state()  # the state as it is
+        waits = []
+        for number in range(changes):
+            args = ("propose", "ben", "carl", "dora") if number % 2 == 0 else ("undo",)
+            done = subprocess.run([scenes.command, *args], env=env, cwd=scenes.root,
+                                  capture_output=True)
+            returned = time.perf_counter()
+            if done.returncode != 0:
+                raise SystemExit(f"{' '.join(args)} failed: {done.stderr.decode()[-300:]}")
+            waits.append(max(0.0, next_state() - returned))
+        stream.close()
+        return shown, waits
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+
+
 def startup(scenes: Scenes, rows: list[Row], with_play: bool, rounds: int,
-            seed: int) -> tuple[dict[str, list[float]], list[float]]:
+            seed: int, updates: list[float] | None = None
+            ) -> tuple[dict[str, list[float]], list[float]]:
     """Every row once per round (a warm-up round first, not counted), shuffled, each right
     after a `python -c pass`; the seconds of each row's runs, and of the `pass` runs."""
     rng = random.Random(seed)
@@ -296,11 +362,20 @@ def startup(scenes: Scenes, rows: list[Row], with_play: bool, rounds: int,
         times.update({row.id: [] for row in PLAY_ROWS})
     passes: list[float] = []
     jobs: list[Row | str] = [*rows, *(["play"] if with_play else [])]
+    if updates is not None:
+        times[DISPLAY_ROW.id] = []
+        jobs.append("display")
     for number in range(rounds + 1):
         rng.shuffle(jobs)
         for job in jobs:
             elapsed = timed(baseline, scenes.base, scenes.root)
-            if isinstance(job, str):
+            if job == "display":
+                scenes.fresh("propose")
+                shown, waits = timed_display(scenes)
+                measured = {DISPLAY_ROW.id: shown}
+                if number and updates is not None:
+                    updates.extend(waits)
+            elif isinstance(job, str):
                 scenes.fresh("play")
                 measured = dict(zip(("play", "play-prompt"), timed_play(scenes), strict=True))
             else:
@@ -375,7 +450,7 @@ def verdict(value: float, must: float | None, goal: float | None, higher: bool) 
 
 
 def table(startup_rows: list[tuple[Row, float, float]], engine_rows: dict,
-          base: float | None) -> list[str]:
+          base: float | None, updates: list[float] | None = None) -> list[str]:
     lines = ["| what | median | ratio | must | goal | |", "|---|---|---|---|---|---|"]
     if base is not None:
         lines.append(f"| `python -c pass` | {base * 1000:.1f} ms | 1.0x | | | |")
@@ -384,6 +459,12 @@ def table(startup_rows: list[tuple[Row, float, float]], engine_rows: dict,
         goal = f"<= {row.goal:g}x" if row.goal else ""
         lines.append(f"| {row.label} | {seconds * 1000:.0f} ms | {ratio:.2f}x | {must} | {goal} "
                      f"| {verdict(ratio, row.must, row.goal, higher=False)} |")
+    if updates:
+        p95 = sorted(updates)[max(0, round(0.95 * len(updates)) - 1)]
+        lines.append(f"| `display`: a command's change on an open page, p95 of {len(updates)} | "
+                     f"{p95 * 1000:.0f} ms | | <= {UPDATE_MUST * 1000:.0f} ms | "
+                     f"<= {UPDATE_GOAL * 1000:.0f} ms "
+                     f"| {verdict(p95, UPDATE_MUST, UPDATE_GOAL, higher=False)} |")
     for players, (rate, ratio) in engine_rows.items():
         lines.append(f"| engine, {players} players: random games/CPU-s ÷ tight loop | "
                      f"{rate:,.0f} games/s | {ratio:.3f}x | >= {ENGINE_MUST:g}x | "
@@ -418,12 +499,12 @@ def write_readme(lines: list[str], note: str) -> None:
 # -- the command ----------------------------------------------------------------------------
 
 
-def chosen(only: str | None) -> tuple[list[Row], bool, bool]:
-    """The start-up rows, whether `play` runs, whether the engine runs."""
+def chosen(only: str | None) -> tuple[list[Row], bool, bool, bool]:
+    """The start-up rows, whether `play` runs, whether the engine runs, whether `display`."""
     if not only:
-        return list(ROWS), True, True
+        return list(ROWS), True, True, True
     wanted = {w.strip() for w in only.split(",") if w.strip()}
-    known = {"startup", "engine"} | {r.id for r in (*ROWS, *PLAY_ROWS)}
+    known = {"startup", "engine"} | {r.id for r in (*ROWS, *PLAY_ROWS, DISPLAY_ROW)}
     if wanted - known:
         print(f"unknown in --only: {', '.join(sorted(wanted - known))}; known: "
               f"{', '.join(sorted(known))}", file=sys.stderr)
@@ -431,11 +512,12 @@ def chosen(only: str | None) -> tuple[list[Row], bool, bool]:
     everything = "startup" in wanted
     rows = [r for r in ROWS if everything or r.id in wanted]
     play = everything or bool(wanted & {"play", "play-prompt"})
-    return rows, play, "engine" in wanted
+    return rows, play, "engine" in wanted, everything or "display" in wanted
 
 
 def measure(options: argparse.Namespace) -> int:
-    rows, with_play, with_engine = chosen(options.only)
+    rows, with_play, with_engine, with_display = chosen(options.only)
+    updates: list[float] | None = [] if with_display else None
     problem = install_problem()
     if problem:
         print(f"Refused: {problem}. Run `python3 benchmarks/speed.py` without --python to "
@@ -449,20 +531,21 @@ def measure(options: argparse.Namespace) -> int:
                   "environment lacks (pip install pexpect).", file=sys.stderr)
             return 2
     results, engine_rows, base = [], {}, None
-    if rows or with_play:
+    if rows or with_play or with_display:
         with tempfile.TemporaryDirectory(prefix="moderator-speed-") as root:
             scenes = Scenes(Path(root))
             print("Setting up the games ...", flush=True)
             scenes.build()
-            times, passes = startup(scenes, rows, with_play, options.rounds, options.seed)
+            times, passes = startup(scenes, rows, with_play, options.rounds, options.seed,
+                                    updates)
         base = statistics.median(passes)
-        for row in (*ROWS, *PLAY_ROWS):
+        for row in (*ROWS, *PLAY_ROWS, DISPLAY_ROW):
             if times.get(row.id):
                 seconds = statistics.median(times[row.id])
                 results.append((row, seconds, seconds / base))
     if with_engine:
         engine_rows = engine(options.engine_rounds, options.engine_seconds, options.seed)
-    lines = table(results, engine_rows, base)
+    lines = table(results, engine_rows, base, updates)
     note = how_measured(options.rounds, options.engine_rounds, options.built)
     print(note)
     print()
@@ -482,7 +565,7 @@ def main() -> int:
     parser.add_argument("--python", help="measure the plain install of this interpreter's "
                         "environment instead of building one")
     parser.add_argument("--only", help="startup, engine, or row ids: " + ", ".join(
-        r.id for r in (*ROWS, *PLAY_ROWS)))
+        r.id for r in (*ROWS, *PLAY_ROWS, DISPLAY_ROW)))
     parser.add_argument("--rounds", type=int, default=15, help="start-up rounds (default 15)")
     parser.add_argument("--engine-rounds", type=int, default=9,
                         help="engine rounds (default 9)")
