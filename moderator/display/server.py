@@ -115,7 +115,8 @@ class Table:
         elif self.torn and (data.get("game") != self.torn["game"]
                             or actions != self.torn["actions"]):
             self.torn = None
-        data["torn"] = dict(self.torn) if self.torn else None
+        # the page names the game only: the file's path on this computer is the host's business
+        data["torn"] = {"game": self.torn["game"]} if self.torn else None
         return data
 
     def _fingerprint(self) -> tuple:

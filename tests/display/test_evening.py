@@ -209,7 +209,7 @@ def test_a_torn_line_is_said_in_the_terminal_and_on_the_page_until_the_next_acti
             log.write(b'{"type": "vote", "appro')
         shown = stream.event()["data"]
         notice = escape(t(lang, "display.torn", game=game_id))
-        assert shown["state"]["torn"]["game"] == game_id and notice in shown["html"]
+        assert shown["state"]["torn"] == {"game": game_id} and notice in shown["html"]
         assert notice in get(url)[2].decode()  # a page loaded now says it too
         command("vote --approve 1,2,3")  # the next action: the notice has done its work
         after = stream.event()["data"]
