@@ -56,7 +56,7 @@ def register(app: typer.Typer, lang: str) -> None:
             url_host = network.lan_address() or "127.0.0.1"
 
         def torn(game_id: str, path: str) -> None:  # from the watching thread
-            out.error(out.t("display.torn_terminal", game=game_id, path=path))
+            out.error(out.t("warnings.torn", game=game_id, path=path))  # as every command says it
 
         try:
             running = server.start(host, port, game_id=game, lang=lang,

@@ -221,7 +221,7 @@ def test_a_torn_line_is_said_in_the_terminal_and_on_the_page_until_the_next_acti
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=PATIENCE)
     aside = next(store.games_dir().glob(f"{game_id}.torn-*.txt"))
-    said = t(lang, "display.torn_terminal", game=game_id, path=str(aside))
+    said = t(lang, "warnings.torn", game=game_id, path=str(aside))
     assert said in err.splitlines()
 
 
