@@ -15,7 +15,7 @@ def test_the_users_example_is_refused_in_clear_german_and_nothing_is_created(ref
     )
     assert line.startswith("Nach den Regeln dürfen „Der Einzelgänger“ (rogue) und „Der "
                            "Feldwebel“ (sergeant) nicht zusammen gespielt werden")
-    assert "Feldwebel passt zu keinem Modul mit eigenen Missionskarten" in line
+    assert "„Der Feldwebel“ passt zu keinem Modul mit eigenen Missionskarten" in line
     assert "--allow-incompatible" in line
     assert files() == {}
 
