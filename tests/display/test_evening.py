@@ -230,7 +230,7 @@ def test_a_torn_line_is_said_in_the_terminal_and_on_the_page_until_the_next_acti
 
 @pytest.mark.parametrize("lang,named,resistance", [
     ("en", "The Assassin named Cat.", "The resistance were: Ann, Cat, Eve"),
-    ("de", "Der Attentäter hat Cat als Ziel gewählt.", "Der Widerstand waren: Ann, Cat, Eve"),
+    ("de", "Der Attentäter hat Cat genannt.", "Zum Widerstand gehörten: Ann, Cat, Eve"),
 ])
 def test_the_game_over_page_names_the_assassin_s_target_then_each_side(cli, lang, named,
                                                                        resistance):
