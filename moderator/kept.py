@@ -1,12 +1,12 @@
-"""Parsed forms kept between runs, so that a command does not parse the same sources at
-every start (design.md §6).
+"""Parsed forms kept between runs, so that a command does not parse the same sources at every start
+(design.md §6).
 
-A form is made from its sources (the YAML catalogues, the code that builds the rules
-lookup's index, …) and kept as one marshal file in the user cache folder, named by what it is
-and by a hash of every source it was made from: a changed source gives a new name, so a
-kept form is never stale. The file also carries a hash of its own bytes, so a damaged or cut
-off file is noticed and made again. The sources stay the truth: without a usable cache
-folder (read-only, full disk) every command works the same, only slower.
+A form is made from its sources (the YAML catalogues, what identifies the code that builds the
+rules lookup's index, …) and kept as one marshal file in the user cache folder, named by what it
+is and by a hash of every source it was made from: a changed source gives a new name, so a kept
+form is never stale. The file also carries a hash of its own bytes, so a damaged or cut off file
+is noticed and made again. The sources stay the truth: without a usable cache folder (read-only,
+full disk) every command works the same, only slower.
 """
 
 from __future__ import annotations

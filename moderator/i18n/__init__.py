@@ -1,4 +1,4 @@
-"""Message catalogues: dotted keys loaded from <lang>.yaml next to this file.
+"""Message catalogues: dotted keys loaded from <lang>.yaml, package data next to this module.
 
 Placeholders are ``str.format`` fields. A leaf that is a mapping of plural forms (``one``,
 ``other``, optionally ``zero``) is chosen by the ``count`` parameter, and ``{count_word}`` says
@@ -6,7 +6,8 @@ that count as a word (the ``number`` section), as a spoken line needs it.
 
 The YAML files are the source; parsing one takes longer than all the rest of a command's
 start, so each is parsed once and kept, flattened, by `moderator.kept` (keyed by a hash of the
-file and of this module). A language is loaded only when a text of it is asked for.
+file and of what identifies this module's code). A language is loaded only when a text of it
+is asked for.
 
 Themes (rules.md §14): role, side, module and mission words are written ``{@word}`` in the
 catalogues and filled from the theme's name table for the language,
@@ -91,21 +92,20 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str | dict[
 
 @cache
 def sources(lang: str) -> tuple[bytes, bytes]:
-    """What a language's catalogue is made from: its YAML file, and this module (which says
-    how the file is read), as they are on disk."""
-    here = os.path.dirname(__file__)
-    with open(os.path.join(here, f"{lang}.yaml"), "rb") as text, \
-            open(os.path.join(here, "__init__.py"), "rb") as code:
-        return text.read(), code.read()
+    """What a language's catalogue is made from: its YAML file (package data), and what
+    identifies this module's code (which says how the file is read)."""
+    from moderator import resources
+
+    return resources.data(__name__, f"{lang}.yaml"), resources.code(__name__)
 
 
 @cache
 def theme_sources(theme: str, lang: str) -> tuple[bytes, bytes]:
-    """A theme's name table and texts for a language, and this module, as they are on disk."""
-    here = os.path.dirname(__file__)
-    with open(os.path.join(here, "themes", f"{theme}.{lang}.yaml"), "rb") as text, \
-            open(os.path.join(here, "__init__.py"), "rb") as code:
-        return text.read(), code.read()
+    """A theme's name table and texts for a language (package data), and what identifies this
+    module's code."""
+    from moderator import resources
+
+    return resources.data(__name__, f"themes/{theme}.{lang}.yaml"), resources.code(__name__)
 
 
 @cache

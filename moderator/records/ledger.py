@@ -91,17 +91,9 @@ def _known(entry: object, key: tuple | None) -> Played | None:
 def _code() -> str:
     """What the kept facts are made by: the rules and the code that reads a game, and the
     catalogues (for the numbered names)."""
-    import moderator
-    from moderator import kept
+    from moderator import kept, resources
 
-    root = os.path.dirname(moderator.__file__)
-    files = [os.path.join(root, name) for name in ("session.py", "store.py")]
-    for folder in ("rules", "records"):
-        for where, subfolders, names in os.walk(os.path.join(root, folder)):
-            subfolders.sort()
-            files += [os.path.join(where, n) for n in sorted(names) if n.endswith(".py")]
     parts = [i18n.sources(lang)[0] for lang in i18n.LANGUAGES]
-    for name in files:
-        with open(name, "rb") as handle:
-            parts.append(handle.read())
+    parts.append(resources.code("moderator.session", "moderator.store", "moderator.rules",
+                                "moderator.records"))
     return kept.digest(*parts)

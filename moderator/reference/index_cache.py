@@ -2,16 +2,15 @@
 
 Building the index reads every topic of both catalogues and weighs every word: more than a
 whole `rules` command should take. So it is built once and kept by `moderator.kept`, keyed by
-everything it is made from (both catalogues, the theme's name tables, the topic ids and the
-code of the module that builds it, which says how words are weighed), and a question in
-either language loads only its own catalogue. Each theme has its own index, made of its own
-words (rules.md §14: Avalon's questions name Merlin, not the Commander). This module knows
-nothing of how the index is built or searched.
+everything it is made from (both catalogues, the theme's name tables, the topic ids and what
+identifies the code of the module that builds it, which says how words are weighed), and a
+question in either language loads only its own catalogue. Each theme has its own index, made of
+its own words (rules.md §14: Avalon's questions name Merlin, not the Commander). This module
+knows nothing of how the index is built or searched.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from functools import cache, wraps
 from typing import TypeVar
@@ -32,11 +31,10 @@ def kept_between_runs(kind: type[T]) -> Callable[[Callable[[], T]], Callable[[],
 
         @cache
         def _of_theme(theme: str) -> T:
-            from moderator import i18n, kept
+            from moderator import i18n, kept, resources
             from moderator.reference.topics import TOPICS
 
-            with open(sys.modules[build.__module__].__file__, "rb") as handle:
-                code = handle.read()  # how words are weighed is part of the key
+            code = resources.code(build.__module__)  # how words are weighed is part of the key
             sources = (*i18n.sources("en"), *i18n.sources("de"),
                        *i18n.theme_sources(theme, "en"), *i18n.theme_sources(theme, "de"),
                        code, "\n".join(TOPICS).encode())
