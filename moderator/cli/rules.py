@@ -2,7 +2,9 @@
 
 `moderator rules does a tie pass` answers a question (in either language, quotes optional);
 `moderator rules` alone says what applies in the current game right now;
-`moderator rules house-rules` lists the house-rule settings (design.md §4).
+`moderator rules house-rules` lists the house-rule settings (design.md §4);
+`moderator rules §8` (or `rules 8`) shows that section of the rules reference, which the
+program's messages cite.
 """
 
 from typing import List, Optional
@@ -12,6 +14,7 @@ import typer
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled
 from moderator.cli.options import game_option, lang_option, open_game, theme_option
+from moderator.reference import sections
 
 #: The query that lists the house-rule settings instead of searching the topics.
 HOUSE_RULES = "house-rules"
@@ -35,6 +38,8 @@ def register(app: typer.Typer, lang: str) -> None:
             _now(out, game, as_json)
         elif asked.casefold() == HOUSE_RULES:
             _house_rules(out, game, as_json)
+        elif (number := sections.asked(asked)) is not None:
+            _section(out, number, as_json)
         else:
             _ruling(out, asked, game, as_json)
 
@@ -74,6 +79,23 @@ def _house_rules(out: Out, game: Optional[str], as_json: bool) -> None:
     from moderator.ui import rulings
 
     out.print(rulings.house_rules(settings, out.lang, readings))
+
+
+def _section(out: Out, number: str, as_json: bool) -> None:
+    """A section of the rules reference, as written there (in English: the German program
+    says so first)."""
+    found = sections.section(number)
+    if found is None:
+        chapters = [int(n) for n in sections.sections() if "." not in n]
+        raise Refusal("reference.no_section", section=f"§{number}", first=min(chapters),
+                      last=max(chapters))
+    if as_json:
+        out.json({"section": found.number, "title": found.title, "text": found.text,
+                  "lang": "en"})
+        return
+    from moderator.ui import rulings
+
+    out.print(rulings.section(found, out.lang))
 
 
 def _ruling(out: Out, asked: str, game: Optional[str], as_json: bool) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from moderator import i18n
 from moderator.reference import HouseRule, Now, Reading, Ruling
+from moderator.reference.sections import Section
 
 
 def ruling(found: Ruling, lang: str):
@@ -33,6 +34,19 @@ def ruling(found: Ruling, lang: str):
     parts += [_reading(point, lang) for point in found.readings]
     parts.append(Text(found.source, style="dim"))
     parts += _read_more(found.others, lang, "reference.others")
+    return Group(*parts)
+
+
+def section(found: Section, lang: str):
+    """A section of the rules reference: its number and title, then its text as written
+    (the reference is in English; another language says so above it)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    parts = [Text(f"§{found.number} {found.title}", style="bold")]
+    if lang != "en":
+        parts.append(Text(i18n.t(lang, "reference.section_in_english"), style="italic"))
+    parts.append(Text(found.text))
     return Group(*parts)
 
 
