@@ -1,35 +1,26 @@
-"""Replay the golden game records of ../shared/data/golden (design.md §7).
+"""Replay the golden game records of tests/data/golden (design.md §7).
 
-Each record is replayed exactly as ../shared/data/golden/README.md ("Replaying a record") says:
+Each record is replayed exactly as tests/data/golden/README.md ("Replaying a record") says:
 before each proposal the game waits for a proposal with the recorded leader, mission and attempt
 and no winner; the vote's decision equals `approved`; each mission's result equals `succeeded`;
 the assassination (Commander module) comes after the third success; at the end the game shows
-`winner` and `reason`, and no move is left over. The data is read in place, never copied.
+`winner` and `reason`, and no move is left over. The records are the project's own test data
+(sources and licences in that README); a missing or cut-short file fails, never skips.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 from moderator.rules import Game, RuleError
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-GOLDEN_DIR = Path(
-    os.environ.get("MODERATOR_GOLDEN_DIR") or REPO_ROOT.parent / "shared" / "data" / "golden"
-)
-
-if not GOLDEN_DIR.is_dir():
-    pytest.skip(
-        f"golden records not found at {GOLDEN_DIR} (set MODERATOR_GOLDEN_DIR to their directory)",
-        allow_module_level=True,
-    )
-
-FILES = sorted(GOLDEN_DIR.glob("*.jsonl.gz"))
+GOLDEN_DIR = Path(__file__).resolve().parents[1] / "data" / "golden"
+#: Every file and how many games it holds (its README's table).
+FILES = {"peer-traces.jsonl.gz": 3940, "real-avalon-nlu.jsonl.gz": 9}
 SHOW = 10  # mismatches listed in a failure message
 
 
@@ -92,14 +83,15 @@ def replay(case: dict) -> None:
     expect("reason", game.reason, case["reason"])
 
 
-def test_golden_records_present() -> None:
-    """design.md §7: the golden directory holds records to replay."""
-    assert FILES, f"no *.jsonl.gz in {GOLDEN_DIR}"
+def test_the_golden_folder_holds_exactly_the_files_listed() -> None:
+    """design.md §7: the records to replay, each file named in the README and nothing else."""
+    assert sorted(p.name for p in GOLDEN_DIR.glob("*.jsonl.gz")) == sorted(FILES)
 
 
-@pytest.mark.parametrize("path", FILES, ids=[path.name for path in FILES])
-def test_golden_file(path: Path) -> None:
+@pytest.mark.parametrize("name", FILES)
+def test_golden_file(name: str) -> None:
     """Every record of the file replays with zero mismatches (README "Replaying a record")."""
+    path = GOLDEN_DIR / name
     replayed = 0
     mismatches: list[str] = []
     with gzip.open(path, "rt", encoding="utf-8") as lines:
@@ -112,7 +104,7 @@ def test_golden_file(path: Path) -> None:
                 replay(case)
             except Mismatch as mismatch:
                 mismatches.append(f"{case['id']}: {mismatch}")
-    assert replayed > 0, f"{path.name} holds no records"
+    assert replayed == FILES[name], f"{name} holds {replayed} records, not {FILES[name]}"
     assert not mismatches, (
         f"{len(mismatches)} of {replayed} records in {path.name} disagree with the engine:\n"
         + "\n".join(mismatches[:SHOW])
