@@ -9,11 +9,21 @@ long fuzz run (`pytest -m fuzz`, deselected otherwise) is where random explorati
 
 Ctrl-C reaches the processes the tests start, however the run was started: a shell without
 job control starts a background job with SIGINT ignored, which every child would inherit.
+
+Every test that starts a process, a terminal, a browser or a sound player carries the
+`integration` marker, so that `pytest -m "not integration"` gives quick feedback. It is set
+here from what a test runs, not by hand: the test's code, its fixtures' code and the module
+functions they call (followed through) are read for what starts one (`PROCESSES`); every test of
+tests/voice counts, since the voice itself runs espeak-ng, sox and the players.
 """
 
 from __future__ import annotations
 
+import inspect
+import re
 import signal
+from pathlib import Path
+from types import FunctionType
 
 import pytest
 from hypothesis import settings
@@ -30,3 +40,45 @@ def no_voice_unless_asked(tmp_path_factory: pytest.TempPathFactory,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MODERATOR_VOICE", "off")
     monkeypatch.setenv("MODERATOR_CACHE", str(tmp_path_factory.mktemp("voice-cache")))
+
+
+#: What in a test's code starts a process, a terminal, a browser or a sound player.
+PROCESSES = re.compile(r"subprocess|Popen|pexpect|tmux|playwright|sys\.executable|os\.fork|"
+                       r"inotifywait|espeak|ffplay|soxi|stand_in|speakers|console_script")
+#: Folders whose every test does, through the code it tests.
+PROCESS_FOLDERS = {"voice"}
+
+
+def _starts_processes(function: object, seen: set[int]) -> bool:
+    """Whether `function`, or a function of its module that it names (followed through),
+    starts one."""
+    function = inspect.unwrap(function)  # type: ignore[arg-type]
+    if not isinstance(function, FunctionType) or id(function) in seen:
+        return False
+    seen.add(id(function))
+    try:
+        source = inspect.getsource(function)
+    except (OSError, TypeError):
+        return False
+    if PROCESSES.search(source):
+        return True
+    names: set[str] = set()
+    codes = [function.__code__]
+    while codes:
+        code = codes.pop()
+        names.update(code.co_names)
+        codes += [c for c in code.co_consts if hasattr(c, "co_names")]
+    return any(_starts_processes(function.__globals__.get(name), seen) for name in names)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if not isinstance(item, pytest.Function):
+            continue
+        folder = Path(str(item.fspath)).parent.name
+        fixtures = item._fixtureinfo.name2fixturedefs
+        functions = [item.function] + [defs[-1].func for name in item.fixturenames
+                                       if (defs := fixtures.get(name))]
+        seen: set[int] = set()
+        if folder in PROCESS_FOLDERS or any(_starts_processes(f, seen) for f in functions):
+            item.add_marker(pytest.mark.integration)

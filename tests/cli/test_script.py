@@ -82,10 +82,44 @@ def speakers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         pytest.skip("sox is not installed (.ci/run installs it): soxi times the stand-in player")
     folder = tmp_path / "bin"
     folder.mkdir()
-    stand_in(folder, "ffplay", f'for last; do :; done; echo "$last" >> {folder / "played"}; '
-                               f'echo $$ > {folder / "pid"}; sleep "$({soxi} -D "$last")"')
+    # The pid first, then the file's name: whoever sees the name can rely on the pid. A test
+    # that waits for a line to be playing makes the FIFO `playing`, and the stand-in tells it
+    # there (`playing_now`), blocking until the test listens.
+    stand_in(folder, "ffplay", f'for last; do :; done; echo $$ > {folder / "pid"}; '
+                               f'echo "$last" >> {folder / "played"}; '
+                               f'if [ -p {folder / "playing"} ]; then '
+                               f'echo "$last" > {folder / "playing"}; fi; '
+                               f'sleep "$({soxi} -D "$last")"')
     monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
     return folder
+
+
+def listen_for_lines(folder: Path):
+    """The stand-in player tells each file it starts (silences included) through a FIFO:
+    `next(lines)` blocks until the next file is playing, whatever the machine's load, and
+    fails after a minute instead of hanging."""
+    import queue
+    import threading
+
+    fifo = folder / "playing"
+    os.mkfifo(fifo)
+    started: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        while True:
+            with open(fifo, encoding="utf-8") as told:  # blocks until the player opens it
+                started.put(told.read().strip())
+
+    threading.Thread(target=read, daemon=True).start()
+
+    def lines():
+        while True:
+            try:
+                yield Path(started.get(timeout=60))
+            except queue.Empty:
+                pytest.fail("no line started playing within a minute")
+
+    return lines()
 
 
 def played(folder: Path) -> list[Path]:
@@ -511,14 +545,12 @@ def test_a_key_repeats_the_last_line_and_ctrl_c_stops(prepared, terminal, speake
 def test_ctrl_c_during_speech_stops_the_sound_and_exits_130(prepared, terminal, speakers):
     """issue 16 item 6: a line of ten seconds is playing when the host presses Ctrl-C."""
     prepared("--players 5 --lang de", frames=400)
+    started = listen_for_lines(speakers)
     child = terminal("script --players 5 --say --lang de", **REFUSED)
     child.expect_exact("  1. Alle schließen die Augen.")
     log = speakers / "played"
-    for _ in range(200):  # until the line itself (not the silence before it) is playing
-        if played(speakers):
-            break
-        time.sleep(0.05)
-    assert played(speakers)
+    while next(started).name.startswith("silence."):  # until line 1 itself is playing
+        pass
     child.sendintr()
     child.expect_exact("Vorlesen nach Zeile 1 von 4 beendet.")
     child.expect(__import__("pexpect").EOF)
