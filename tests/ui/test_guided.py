@@ -242,7 +242,6 @@ def test_the_table_key_shows_the_table_and_returns_to_the_same_step(cli, guide, 
 
 def test_the_rules_key_answers_a_question_and_returns_to_the_same_step(
         cli, guide, newest, screen):
-    pytest.importorskip("moderator.reference")
     cli(FIVE)
     host = guide(Key("r"), "does a tie pass", Key("q"))
     with pytest.raises(guided.Quit):
