@@ -243,9 +243,10 @@ def use(guide: Guide, current: Session, command: str) -> Session:
 
 def look_up(guide: Guide, current: Session) -> None:
     """A rules question in the middle of the game (`moderator rules`); the game waits at the
-    same step. Nothing typed: what applies right now."""
+    same step. Nothing typed: what applies right now; a section number: that section."""
     try:
         from moderator import reference
+        from moderator.reference import sections
         from moderator.ui import rulings
     except ImportError:  # an installation without the rules lookup
         guide.say("play.rules_missing")
@@ -255,6 +256,10 @@ def look_up(guide: Guide, current: Session) -> None:
     if not query:
         found = reference.now(current.game, current.names, lang)
         guide.console.print(rulings.now(found, current.game_id, lang))
+        return
+    number = sections.asked(query)  # "§8": the section a message cited
+    if number is not None and (section := sections.section(number)) is not None:
+        guide.console.print(rulings.section(section, lang))
         return
     ruling = reference.lookup(query, lang, current.game.settings)
     if ruling is None:

@@ -240,6 +240,15 @@ def test_the_table_key_shows_the_table_and_returns_to_the_same_step(cli, guide, 
     assert host.prompter.asked[0].question == host.prompter.asked[1].question
 
 
+def test_the_rules_key_opens_a_section_a_message_cited(cli, guide, newest, screen):
+    """issue 23: "rules reference §8" in a refusal can be followed from guided play too."""
+    cli(FIVE)
+    host = guide(Key("r"), "§8", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert "§8 Sergeant module" in screen(host)
+
+
 def test_the_rules_key_answers_a_question_and_returns_to_the_same_step(
         cli, guide, newest, screen):
     cli(FIVE)
