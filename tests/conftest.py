@@ -14,14 +14,17 @@ Every test that starts a process, a terminal, a browser or a sound player carrie
 `integration` marker, so that `pytest -m "not integration"` gives quick feedback. It is set
 here from what a test runs, not by hand: the test's code, its fixtures' code and the module
 functions they call (followed through) are read for what starts one (`PROCESSES`); every test of
-tests/voice counts, since the voice itself runs espeak-ng, sox and the players.
+tests/voice counts, since the voice itself runs espeak-ng, sox and the players. A test without
+the marker that starts a process anyway fails, saying so, so the marker cannot fall behind.
 """
 
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import signal
+import subprocess
 from pathlib import Path
 from types import FunctionType
 
@@ -45,13 +48,21 @@ def no_voice_unless_asked(tmp_path_factory: pytest.TempPathFactory,
 #: What in a test's code starts a process, a terminal, a browser or a sound player.
 PROCESSES = re.compile(r"subprocess|Popen|pexpect|tmux|playwright|sys\.executable|os\.fork|"
                        r"inotifywait|espeak|ffplay|soxi|stand_in|speakers|console_script")
+TESTS = Path(__file__).resolve().parent
 #: Folders whose every test does, through the code it tests.
 PROCESS_FOLDERS = {"voice"}
 
 
 def _starts_processes(function: object, seen: set[int]) -> bool:
-    """Whether `function`, or a function of its module that it names (followed through),
-    starts one."""
+    """Whether `function`, or a function or test helper class of its module that it names
+    (followed through), starts one."""
+    if isinstance(function, type) and id(function) not in seen:  # a helper class of the tests
+        seen.add(id(function))
+        try:
+            return TESTS in Path(inspect.getfile(function)).parents \
+                and bool(PROCESSES.search(inspect.getsource(function)))
+        except (OSError, TypeError):
+            return False
     function = inspect.unwrap(function)  # type: ignore[arg-type]
     if not isinstance(function, FunctionType) or id(function) in seen:
         return False
@@ -71,7 +82,12 @@ def _starts_processes(function: object, seen: set[int]) -> bool:
     return any(_starts_processes(function.__globals__.get(name), seen) for name in names)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if "fuzz" not in (config.option.markexpr or ""):  # `-m "not integration"` replaces the
+        fuzz = [item for item in items if item.get_closest_marker("fuzz")]  # default -m
+        if fuzz:
+            config.hook.pytest_deselected(items=fuzz)
+            items[:] = [item for item in items if not item.get_closest_marker("fuzz")]
     for item in items:
         if not isinstance(item, pytest.Function):
             continue
@@ -82,3 +98,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         seen: set[int] = set()
         if folder in PROCESS_FOLDERS or any(_starts_processes(f, seen) for f in functions):
             item.add_marker(pytest.mark.integration)
+
+
+@pytest.fixture(autouse=True)
+def only_integration_tests_start_processes(request: pytest.FixtureRequest,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test the marker missed fails the moment it starts a process."""
+    if request.node.get_closest_marker("integration") is not None:
+        return
+
+    def refused(*args: object, **kwargs: object) -> None:
+        pytest.fail(f"{request.node.nodeid} starts a process but has no integration marker: "
+                    "teach PROCESSES in tests/conftest.py what starts it", pytrace=False)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", refused)
+    monkeypatch.setattr(os, "fork", refused)
+    monkeypatch.setattr(os, "forkpty", refused)
+    monkeypatch.setattr(os, "posix_spawn", refused, raising=False)
+    monkeypatch.setattr(os, "posix_spawnp", refused, raising=False)
