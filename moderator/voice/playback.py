@@ -192,13 +192,27 @@ def run(command: list[str], timeout: float, at_least: float = 0.0) -> bool:
     `at_least` seconds. A hang or Ctrl-C kills it and everything it started."""
     with tempfile.TemporaryFile() as errors:
         started = time.monotonic()
+        interrupted: list[object] = []
+        try:  # a Ctrl-C while the player starts would leave it playing: it waits till then
+            held = signal.signal(signal.SIGINT, lambda *_: interrupted.append(True))
+        except ValueError:  # not the main thread, where no Ctrl-C arrives anyway
+            held = None
         try:
             process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
                                        stdout=subprocess.DEVNULL, stderr=errors,
                                        start_new_session=True)
         except OSError:
+            process = None
+        finally:
+            if held is not None:
+                signal.signal(signal.SIGINT, held)
+        if process is None:
+            if interrupted:
+                raise KeyboardInterrupt
             return False
         try:
+            if interrupted:
+                raise KeyboardInterrupt
             status = process.wait(timeout)
         except subprocess.TimeoutExpired:
             _kill(process)
