@@ -49,6 +49,8 @@ def no_voice_unless_asked(tmp_path_factory: pytest.TempPathFactory,
 PROCESSES = re.compile(r"subprocess|Popen|pexpect|tmux|playwright|sys\.executable|os\.fork|"
                        r"inotifywait|espeak|ffplay|soxi|stand_in|speakers|console_script")
 TESTS = Path(__file__).resolve().parent
+#: The fixture below that watches for processes; every test has it, none is started by it.
+GUARD = "only_integration_tests_start_processes"
 #: Folders whose every test does, through the code it tests.
 PROCESS_FOLDERS = {"voice"}
 
@@ -94,7 +96,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         folder = Path(str(item.fspath)).parent.name
         fixtures = item._fixtureinfo.name2fixturedefs
         functions = [item.function] + [defs[-1].func for name in item.fixturenames
-                                       if (defs := fixtures.get(name))]
+                                       if name != GUARD and (defs := fixtures.get(name))]
         seen: set[int] = set()
         if folder in PROCESS_FOLDERS or any(_starts_processes(f, seen) for f in functions):
             item.add_marker(pytest.mark.integration)
