@@ -47,7 +47,8 @@ def no_voice_unless_asked(tmp_path_factory: pytest.TempPathFactory,
 
 #: What in a test's code starts a process, a terminal, a browser or a sound player.
 PROCESSES = re.compile(r"subprocess|Popen|pexpect|tmux|playwright|sys\.executable|os\.fork|"
-                       r"inotifywait|espeak|ffplay|soxi|stand_in|speakers|console_script")
+                       r"inotifywait|espeak|ffplay|soxi|stand_in|speakers|console_script|"
+                       r"lan_address")  # ifaddr finds libc with ctypes.util: ldconfig runs
 TESTS = Path(__file__).resolve().parent
 #: The fixture below that watches for processes; every test has it, none is started by it.
 GUARD = "only_integration_tests_start_processes"
