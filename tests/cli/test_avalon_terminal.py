@@ -8,8 +8,8 @@ import io
 
 import pytest
 
-from tests.cli.test_avalon import GAME, NAMES, banned_words
-from tests.cli.test_play_terminal import ENTER, Host, log_of
+from test_avalon import GAME, NAMES, banned_words  # the same folder, on sys.path in pytest
+from test_play_terminal import ENTER, Host, log_of
 
 pytest.importorskip("pexpect")
 

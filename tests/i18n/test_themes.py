@@ -27,7 +27,7 @@ def test_every_theme_names_exactly_the_words_the_catalogue_uses(theme, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("theme", THEMES)
 def test_a_theme_replaces_only_texts_that_exist_with_the_same_parameters(theme, lang):
-    from tests.i18n.test_catalogues import fields
+    from test_catalogues import fields  # the same folder: on sys.path in pytest's import mode
 
     texts = theme_table(theme, lang)["text"]
     assert sorted(k for k in texts if k not in catalogue(lang)) == []
