@@ -51,7 +51,7 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
                  last_attempt="fifth_proposal" in game.warnings())
     if game.targeting:
         facts["open_missions"] = [
-            {"mission": m, "team_size": tables.team_size(game.players, m),
+            {"mission": m, "team_size": game.team_size_for(m),
              "fails_needed": tables.fails_needed(game.players, m)}
             for m in game.open_missions
         ]

@@ -409,3 +409,15 @@ def test_a_rogue_success_on_record_makes_a_rogue_success_now_the_rogues_win(lang
     assert shown.index(rogue) < shown.index(then)
     assert "then comes the Assassination" not in shown
     assert "Danach kommt das Attentat" not in shown
+
+
+def test_targeting_with_the_trapper_lists_the_teams_the_engine_asks_for():
+    """rules.md §2.1, §5.3: with the Trapper every team has one extra member; the open missions
+    name the size `propose` takes (8 players: 3+1, 4+1, …), not the table's."""
+    game = Game.new(players=8, first_leader=0, variants=["targeting"], modules=["trapper"])
+    sizes = {m["mission"]: m["team_size"] for m in now(game, table(8), "en").facts["open_missions"]}
+    assert sizes == {m: game.team_size_for(m) for m in game.open_missions}
+    assert sizes[1] == 4
+    assert "1 (team of 4)" in text(game)
+    team = list(range(sizes[1]))
+    assert game.propose(team, mission=1).phase == "vote"

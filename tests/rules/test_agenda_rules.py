@@ -266,3 +266,23 @@ def test_random_games_with_the_modules_end_within_the_rules(modules):
         for done in game.missions:
             assert done.trapped is None or done.trapped in done.team
             assert done.fails + done.reverse <= len(done.team) - (done.trapped is not None)
+
+
+@pytest.mark.parametrize(("players", "spies"), [(5, 2), (9, 3)])
+def test_a_switch_on_the_trapped_card_adds_no_fail_card(players, spies):
+    """rules.md §5.3, §8, §13 `trapper-sergeant-same-player` (allowed): the trapped card is
+    taken out before the reveal, so switching it cannot add the extra Fail a switch allows;
+    reported with the cards or declared first (`moderator switch`), the spies' limit holds."""
+    game = Game.new(players, modules=["trapper", "sergeant"])
+    first = game.propose(team_of(game), sergeant=team_of(game)[1]).vote(range(players))
+    game = first.play_mission(0, trapped=team_of(game)[0])  # mission 2: four revealed at 9
+    game = game.propose(team_of(game), sergeant=team_of(game)[1]).vote(range(players))
+    switched = team_of(game)[2]
+    refused("errors.fails_spies", game.play_mission, spies + 1, switched=switched,
+            trapped=switched)
+    refused("errors.fails_spies", game.switch_card(switched).play_mission, spies + 1,
+            trapped=switched)
+    assert game.play_mission(spies, switched=switched, trapped=switched).failures == 1
+    # a switch on a card that is revealed still allows the one extra Fail (§8)
+    other = team_of(game)[0]
+    assert game.play_mission(spies + 1, switched=switched, trapped=other).failures == 1

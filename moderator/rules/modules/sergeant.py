@@ -58,7 +58,10 @@ class Sergeant(Module):
         ),)
 
     def spy_fails(self, game: Game, given: Given) -> int:
-        return switched(game, given) is not None  # a switched Success becomes a Fail
+        """A switched Success becomes a Fail, unless the Trapper takes that card out before
+        the reveal: then the switch changes no revealed card (rules.md §5.3, §8)."""
+        seat = switched(game, given)
+        return seat is not None and seat != given.get("trapped")
 
     def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, object]:
         return {"sergeant": proposal.sergeant, "switched": switched(game, given)}
