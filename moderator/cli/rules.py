@@ -116,7 +116,7 @@ def _ruling(out: Out, asked: str, game: Optional[str], as_json: bool) -> None:
         return
     from moderator.ui import rulings
 
-    out.print(rulings.ruling(found, out.lang))
+    out.print(rulings.ruling(found, found.lang))
 
 
 def _game(out: Out, game: Optional[str], needed: bool = False):

@@ -73,11 +73,14 @@ NUMBERS = {
                strict=True)),
     **{f"{word}mal": str(n) for n, word in enumerate("zwei drei vier fuenf".split(), start=2)},
 }
-#: Words a table uses for the same thing, read as one: numbers as digits, and the people at
-#: the table ("players", "people", „Spieler“, „Leute“, „Personen“).
+#: Words a table uses for the same thing, read as one: numbers as digits, a negation, and the
+#: people at the table ("players", "people", „Spieler“, „Leute“, „Personen“).
 SAME = {
     **NUMBERS,
     **dict.fromkeys(("player", "players", "people"), "players"),
+    # "don't know" is "do not know", and "wins" too short a word to be read as "win" by a typo
+    **dict.fromkeys(("dont", "don", "doesnt", "isnt", "arent"), "not"),
+    **dict.fromkeys(("wins", "won"), "win"),
     **dict.fromkeys(("spieler", "spielern", "spielerin", "spielerinnen", "leute", "leuten",
                      "person", "personen", "mitspieler", "mitspielern", "mitspielende",
                      "mitspielenden"), "personen"),

@@ -265,7 +265,7 @@ def look_up(guide: Guide, current: Session) -> None:
     if ruling is None:
         guide.say("play.rules_nothing", query=query)
     else:
-        guide.console.print(rulings.ruling(ruling, lang))
+        guide.console.print(rulings.ruling(ruling, ruling.lang))
 
 
 def discussion(guide: Guide, proposal: int) -> Callable[[], str] | None:

@@ -44,8 +44,17 @@ def test_a_german_question_is_answered_in_german(moderator):
 
 def test_a_question_in_a_german_game_is_answered_in_german(play, moderator):
     play(SEVEN + " --lang de")
-    assert moderator("rules can the leader be on the team").stdout.startswith(
+    assert moderator("rules darf der anführer ins team").stdout.startswith(
         "Darf der Anführer ins Team?\n")
+
+
+def test_a_question_clearly_in_the_other_language_is_answered_in_that_language(play, moderator):
+    """Issue 25: the host asked in English in a German game, so the answer is English, its
+    labels too."""
+    play(SEVEN + " --lang de")
+    shown = moderator("rules can the leader be on the team").stdout
+    assert shown.startswith("Can the leader be on the team?\n")
+    assert "Regel" not in shown
 
 
 def test_an_unsettled_point_shows_the_default_and_the_games_choice(play, moderator):

@@ -420,14 +420,22 @@ def test_lookup_gives_the_best_topic_in_full_and_lists_the_next_ones():
     assert all(other != "tie" for other, _ in found.others)
 
 
-def test_a_german_question_in_an_english_game_answers_in_english():
+def test_a_german_question_in_an_english_game_answers_in_german():
+    """Issue 25: a question clearly in the other language is answered in its language."""
     found = lookup("wer darf Misstrauen spielen?", "en")
-    assert (found.topic, found.title) == ("no-confidence", "No Confidence (Plot card)")
+    assert (found.topic, found.title, found.lang) == (
+        "no-confidence", "„Misstrauen“ (Plotkarte)", "de")
 
 
-def test_an_english_question_in_a_german_game_answers_in_german():
+def test_an_english_question_in_a_german_game_answers_in_english():
     found = lookup("can the leader put himself on the team?", "de")
-    assert found.title == "Darf der Anführer ins Team?"
+    assert (found.title, found.lang) == ("Can the leader be on the team?", "en")
+
+
+@pytest.mark.parametrize("typed", ["Misstrauen", "no confidence", "Misstrauen no confidence"])
+def test_a_name_alone_is_answered_in_the_games_language(typed):
+    """A card's name says nothing of the language the host wants: the game's is kept."""
+    assert lookup(typed, "en").lang == "en" and lookup(typed, "de").lang == "de"
 
 
 @pytest.mark.parametrize("typed", ["two-fails", "two_fails", "Two Fails"])
