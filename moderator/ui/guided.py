@@ -364,6 +364,12 @@ def mission_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.mission_title", mission=game.mission))
     guide.show(narration.describe_now(current, lang))
+    if game.plot is not None:  # the cards are down: Keeping a Close Eye on You (§3.3)
+        from moderator.ui import guided_plot
+
+        looked = guided_plot.held_cards(guide, current, lambda *_: None, cards_down=True)
+        if looked is not None:
+            return looked
     # Answers before a step recorded on its own (the trap, before the switch) are kept.
     given = guide.answers.setdefault(("mission", len(game.proposals)), {})
     if game.switch is not None:  # recorded already, on its own

@@ -35,9 +35,16 @@ def window_of(game) -> tuple:
     return (phase, len(game.missions), len(game.proposals), game.seat, len(game.plot.uses))
 
 
-def held_cards(guide: Guide, current: Session, then: Callable[[Guide, Session], Any]):
+#: Offered only once the team has been told to play its cards (rules.md §3.3 window 6): by
+#: the mission step, after its heading, not before it.
+CARDS_DOWN = frozenset({plot.CLOSE_EYE})
+
+
+def held_cards(guide: Guide, current: Session, then: Callable[[Guide, Session], Any],
+               cards_down: bool = False):
     """Before the phase's own step: offer each usable held card of this moment, in order
-    from the leader; `then` is the step that follows once everyone has passed."""
+    from the leader; `then` is the step that follows once everyone has passed. With
+    `cards_down` only the cards that act on played cards, else all others."""
     game = current.game
     if game.plot is None:
         return then(guide, current)
@@ -45,6 +52,8 @@ def held_cards(guide: Guide, current: Session, then: Callable[[Guide, Session], 
     asked = guide.passed.setdefault(moment, set())
     for card in game.usable():  # the engine's windows, in its order (rules.md §3.3)
         if card in game.plot.pending or (card.card, card.holder) in asked:
+            continue
+        if (card.card in CARDS_DOWN) != cards_down:
             continue
         answer = _offer(guide, current, card)
         if answer is None:
