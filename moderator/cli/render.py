@@ -35,7 +35,9 @@ def after(out: Out, session: Session) -> None:
 
 def plot_reminders(out: Out, session: Session) -> None:
     """The held Plot cards whose moment has come, in the order players are asked (§3.3)."""
+    from moderator.reference.context import reminder_key
+
     game = session.game
     for card in game.usable():
         if card not in game.plot.pending:
-            out.say(f"plot_now.{card.card}", holder=session.names[card.holder])
+            out.say(reminder_key(game, card), holder=session.names[card.holder])

@@ -149,10 +149,12 @@ def _watch(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     facts.update(leader=game.leader + 1, mission=game.mission, team=[s + 1 for s in game.team],
                  fails_needed=game.fails_needed)
-    lines.append(say("mission", team=", ".join(names[s] for s in game.team),
-                     mission=game.mission))
+    inputs = game.inputs()
+    three = any(asked.name == "rogue_success" for asked in inputs)  # Rogue module (§7)
+    lines.append(say("mission_rogue" if three else "mission",
+                     team=", ".join(names[s] for s in game.team), mission=game.mission))
     topics = ["mission-cards", "mission-result"]
-    for asked in game.inputs():  # what the host reports of this mission, in the table's order
+    for asked in inputs:  # what the host reports of this mission, in the table's order
         if asked.name == "fails" or len(asked.choices) < 2:
             continue
         line, topic = MISSION_STEPS[asked.name]
@@ -278,7 +280,10 @@ _STEPS = {
 
 def reminder_key(game: Game, card) -> str:
     """"… may use" for a held card whose moment has come; "… must" for a card that acts on
-    receipt (a received Take Responsibility included, by default: rules.md §3.4)."""
+    receipt (a received Take Responsibility included, by default: rules.md §3.4); a No
+    Confidence that would be the round's fifth rejection says the spies would win (§1.4)."""
     if card in game.plot.pending and card.card == "take_responsibility":
         return "plot_now.take_responsibility_received"
+    if card.card == "no_confidence" and "no_confidence_ends_game" in game.warnings():
+        return "plot_now.no_confidence_fifth"
     return f"plot_now.{card.card}"

@@ -66,6 +66,9 @@ def held_cards(guide: Guide, current: Session, then: Callable[[Guide, Session], 
 def _offer(guide: Guide, current: Session, card) -> Any:
     """Does this holder use the card now? None for no; otherwise the action (or a key)."""
     names, lang = current.names, guide.lang
+    if card.card == plot.NO_CONFIDENCE and "no_confidence_ends_game" in current.game.warnings():
+        guide.show(t(lang, "plot_now.no_confidence_fifth", holder=names[card.holder]),
+                   "bold yellow")  # the fifth rejection of the round (rules.md §3.4, §1.4)
     choices = [Choice(t(lang, "play.plot_no"), NOBODY), Choice(t(lang, "play.plot_yes"), True)]
     answer = guide.select(
         t(lang, "play.plot_offer", holder=names[card.holder], card=card_name(lang, card.card)),

@@ -98,7 +98,7 @@ def setup_sheet(session: Session, lang: str):
                             summary=t(lang, f"variant_summary.{variant}"))))
     for module in sorted(game.modules):
         lines.append(Text(t(lang, "setup.module", name=t(lang, f"module.{module}"))))
-        lines.append(Text(INDENT + t(lang, f"setup.module_note.{module}")))
+        lines.append(Text(INDENT + t(lang, f"setup.module_note.{note(game, module)}")))
     cards = character_cards(game.players, game.modules, game.roles)
     lines.append(Text(BOX + t(lang, "setup.deck", count=sum(cards.values()))))
     lines += [Text(t(lang, "setup.card", count=count, card=t(lang, f"card.{card}")))
@@ -116,6 +116,14 @@ def setup_sheet(session: Session, lang: str):
     lines.append(Text(BOX + t(lang, how, leader=session.names[game.first_leader],
                               seat=game.first_leader + 1)))
     return Group(*lines)
+
+
+def note(game, module: str) -> str:
+    """The key of a module's setup note: the Rogue module with only the spy Rogue has no
+    Watch token (rules.md §7)."""
+    if module == "rogue" and "resistance-rogue" not in game.characters:
+        return "rogue_spy_only"
+    return module
 
 
 BOX, INDENT = "☐ ", "  "
@@ -378,7 +386,7 @@ def now(session: Session, lang: str):
     text = Text(describe_now(session, lang), style="bold")
     command = next_command(session)
     if command:
-        line = t(lang, f"command.{command}")
+        line = t(lang, f"command.{command}", shows="|".join(shown_cards(session.game)))
         if command == "mission":
             line += "".join(" " + t(lang, f"command.mission_option.{name}")
                             for name in mission_options(session.game))
@@ -386,6 +394,16 @@ def now(session: Session, lang: str):
             line += " " + t(lang, "command.investigator_option")
         text.append("\n  → " + line, style="dim")
     return text
+
+
+def shown_cards(game) -> tuple[str, ...]:
+    """What an accused player's card can show in this game (rules.md §6.1): the Coordinator
+    only when the game has one."""
+    if game.phase != "accusation":
+        return ()
+    from moderator.rules.modules import hunter
+
+    return hunter.shown_cards(game)
 
 
 def next_command(session: Session) -> str | None:

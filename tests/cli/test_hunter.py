@@ -114,3 +114,18 @@ def test_the_chief_fail_step_is_asked_where_the_engine_has_chief_fail_cards(play
     seven = play("new --players 7 --modules hunter --leader 1 --no-play",
                  "propose 1 2 --investigator 3", "vote --approve all")
     assert "moderator mission --fails K [--chief-fail C]" in seven
+
+
+def test_the_early_accusation_hint_offers_coordinator_only_with_a_coordinator(play):
+    """rules.md §6.1: only the spy Hunter can find the Coordinator, and only in a game that
+    has one; the next-step hint lists what the accused card can show in this game."""
+    output = play(f"new --players 7 {NAMES} --modules hunter --leader anna --no-play",
+                  "propose anna ben --investigator carl", "vote --reject gabi",
+                  "mission --fails 0 --chief-fail 1")
+    assert "→ moderator accuse PLAYER --shows chief|not-chief   or   moderator accuse --nobody" \
+        in output
+    assert "coordinator" not in output
+    output = play(f"new --players 7 {NAMES} --modules hunter --roles coordinator --leader anna "
+                  "--no-play", "propose anna ben --investigator carl", "vote --reject gabi",
+                  "mission --fails 0 --chief-fail 1")
+    assert "--shows chief|not-chief|coordinator   or   moderator accuse --nobody" in output

@@ -175,3 +175,17 @@ def test_a_card_not_in_the_deck_is_refused_by_its_name(play, refused):
     assert refused("plot draw overheard") == (
         "Abhörmaßnahme kann nicht gezogen werden: Im Plotstapel dieser Partie ist diese Karte "
         "nicht (mehr) vorhanden.")
+
+
+@pytest.mark.parametrize("lang, warned", [
+    ("en", "it is the fifth rejected team of the round: the spies win at once"),
+    ("de", "der fünfte abgelehnte Teamvorschlag der Runde: Die Spione gewinnen sofort"),
+])
+def test_no_confidence_on_the_fifth_proposal_is_said_to_end_the_game(play, lang, warned):
+    """rules.md §3.4, §1.4: a No Confidence on the fifth proposal of a round is the fifth
+    rejection; the host is told before it is used."""
+    play(f"new --players 7 --modules plot --leader 1 --no-play --lang {lang}",
+         "plot draw no_confidence close_eye", "plot give no_conf 3", "plot give close 4")
+    for leader in range(1, 5):
+        assert warned not in play(f"propose {leader} {leader + 1}", "vote --reject all")
+    assert warned in play("propose 5 6", "vote --approve all")

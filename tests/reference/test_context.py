@@ -404,7 +404,7 @@ def test_a_rogue_success_on_record_makes_a_rogue_success_now_the_rogues_win(lang
     game = Game.new(7, 0, modules=["commander", "rogue"], roles=["resistance-rogue"])
     game = approved(game, [0, 1]).play_mission(0, rogue_success=1)
     game = approved(game, [1, 2, 3]).play_mission(0)
-    shown = text(approved(game, [2, 3, 4]), lang)
+    shown = text(approved(game, [2, 1, 3]), lang)  # Ben, the only possible Rogue, is on it
     assert rogue in shown and then in shown
     assert shown.index(rogue) < shown.index(then)
     assert "then comes the Assassination" not in shown
@@ -421,3 +421,32 @@ def test_targeting_with_the_trapper_lists_the_teams_the_engine_asks_for():
     assert "1 (team of 4)" in text(game)
     team = list(range(sizes[1]))
     assert game.propose(team, mission=1).phase == "vote"
+
+
+@pytest.mark.parametrize("lang, three, two", [
+    ("en", "each holds three cards: Success, Fail and Rogue Success",
+     "each gets a Success and a Fail card"),
+    ("de", "Jede Person hat drei Karten: Erfolg, Fehlschlag und Einzelgänger-Erfolg",
+     "eine Erfolgs- und eine Fehlschlag-Karte"),
+])
+def test_in_a_rogue_game_each_team_member_holds_three_cards(lang, three, two):
+    """rules.md §7: every team member gets Success, Fail and Rogue Success."""
+    game = Game.new(players=7, first_leader=0, modules=["rogue"])
+    game = game.propose([0, 1]).vote(everyone(game)).give_watch(0)
+    assert three in text(game, lang) and two not in text(game, lang)
+    base = Game.new(players=7, first_leader=0).propose([0, 1]).vote(set(range(7)))
+    assert two in text(base, lang)
+
+
+def test_no_rogue_win_is_announced_for_a_team_without_anyone_who_can_be_the_rogue():
+    """rules.md §7, §13.1: the Rogue Success on record is Ben's; a team without Ben cannot
+    reveal one, so the mission's line does not say the Rogue may win alone."""
+    game = Game.new(players=7, first_leader=0, modules=["rogue"], roles=["resistance-rogue"])
+    game = game.propose([0, 1]).vote(everyone(game)).give_watch(0).play_mission(0, rogue_success=1)
+    game = game.propose([2, 3, 4]).vote(everyone(game)).give_watch(2).play_mission(0)
+    alone = "the resistance Rogue wins alone"
+    without = game.propose([2, 3, 4]).vote(everyone(game)).give_watch(2)
+    assert alone not in text(without)
+    assert "A success now is the Resistance's third: it wins the game." in text(without)
+    ben = game.propose([1, 2, 3]).vote(everyone(game)).give_watch(2)
+    assert alone in text(ben)

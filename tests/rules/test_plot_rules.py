@@ -196,6 +196,18 @@ def test_no_confidence_on_the_fifth_proposal_makes_the_spies_win():
     assert (game.winner, game.reason) == ("spies", "five_rejections")
 
 
+def test_no_confidence_usable_on_the_fifth_proposal_is_a_warning():
+    """rules.md §3.4 (C, derived), §1.4: while a No Confidence can cancel the fifth approval
+    of a round, the engine warns that using it ends the game; not on earlier proposals."""
+    game = hand_out(new(), (NC, 3), (EYE, 4))
+    assert "no_confidence_ends_game" not in game.propose([0, 1]).vote(range(7)).warnings()
+    for _ in range(4):
+        game = game.propose([0, 1]).vote([])
+    assert "no_confidence_ends_game" not in game.warnings()
+    approved = game.propose([0, 1]).vote(range(7))
+    assert "no_confidence_ends_game" in approved.warnings()
+
+
 def test_in_the_spotlight_before_cards_are_chosen_on_a_team_member():
     game = hand_out(new(), (SPOT, 3), (EYE, 4))
     refused("errors.plot_window.in_the_spotlight", game.use_plot, SPOT, 3, target=0)

@@ -148,6 +148,26 @@ def test_a_rogue_success_on_record_makes_a_rogue_success_now_the_rogues_own_win(
     assert without.stakes() == (("resistance", ("assassination",)),)
 
 
+def test_a_team_without_anyone_who_can_be_the_resistance_rogue_puts_no_rogue_win_at_stake():
+    """rules.md §7, §13.1: every Rogue Success is the one resistance Rogue's, so only a
+    player on every team that revealed one (and not holding the Watch token there) can be
+    that Rogue; a team without such a player, or whose only one holds the Watch token now,
+    cannot reveal a Rogue Success."""
+    game = Game.new(7, 0, modules=["rogue"], roles=["resistance-rogue"])
+    game = game.propose([0, 1]).vote(everyone(game)).give_watch(0)
+    game = game.play_mission(0, rogue_success=1)  # the Rogue is Player 2 (seat 1)
+    game = game.propose([2, 3, 4]).vote(everyone(game)).give_watch(2).play_mission(0)
+    assert game.stakes() == (  # no team yet: the Rogue may be on it
+        ("resistance", ("rogue_success_wins", "three_successes")),)
+    without = game.propose([2, 3, 4]).vote(everyone(game))
+    assert without.stakes() == (("resistance", ("three_successes",)),)
+    watched = game.propose([1, 2, 3]).vote(everyone(game))
+    assert watched.stakes() == (("resistance", ("rogue_success_wins", "three_successes")),)
+    assert watched.give_watch(1).stakes() == (("resistance", ("three_successes",)),)
+    assert watched.give_watch(2).stakes() == (
+        ("resistance", ("rogue_success_wins", "three_successes")),)
+
+
 def test_the_spy_rogue_may_claim_before_the_spies_win():
     """rules.md §7: at the third failure the spy Rogue may claim the win alone first."""
     game = Game.new(5, 0, modules=["rogue"], roles=["spy-rogue"])

@@ -160,3 +160,18 @@ def test_keeping_a_close_eye_is_offered_after_the_team_is_told_to_play(
         guided.play(host, newest())
     assert host.prompter.asked[0].question == offer
     assert play in shown[0]
+
+
+def test_no_confidence_offered_on_the_fifth_proposal_says_the_spies_would_win(
+        cli, guide, newest, screen):
+    """rules.md §3.4, §1.4: cancelling the fifth approval of a round is its fifth rejection."""
+    rejected = [line for leader in range(1, 5)
+                for line in (f"propose {leader} {leader + 1}", "vote --reject all")]
+    cli("new --players 5 --modules plot --leader 1 --no-play", "plot draw no_confidence",
+        "plot give no_confidence 3", *rejected, "propose 5 1", "vote --approve all")
+    shown = []
+    host = guide(Meanwhile(lambda: shown.append(screen(host))), Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert host.prompter.asked[0].question == "Player 3: use No Confidence now?"
+    assert "the spies win at once" in shown[0]

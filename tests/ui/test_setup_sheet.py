@@ -191,3 +191,16 @@ def test_the_sheet_in_german(sheet, options, keys):
         assert t("de", key, **params) in shown
     assert "Loyalitäts-Wechselkarten" in t("de", "setup.component.defector")
     assert "Beobachtungsmarker" in t("de", "setup.component.watch")
+
+
+@pytest.mark.parametrize("lang, token", [("en", "Watch token"), ("de", "Beobachtungsmarker")])
+def test_with_only_the_spy_rogue_the_rogue_note_says_nothing_of_the_watch_token(
+        sheet, lang, token):
+    """rules.md §7: the Watch token only stops the resistance Rogue; without that Rogue it is
+    not used, so the module's note does not speak of it (issue 25)."""
+    spy_only = sheet("--players 7 --modules rogue --roles spy-rogue", lang)
+    assert not [line for line in spy_only if token in line]
+    assert any(("Rogue Success" if lang == "en" else "Einzelgänger-Erfolg") in line
+               for line in spy_only)  # every team member still holds three cards
+    both = sheet("--players 7 --modules rogue", lang)
+    assert [line for line in both if token in line]

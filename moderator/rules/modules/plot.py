@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from moderator.rules import tables
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     EXAMINATION, GAME_OVER, LOYALTY, MISSION, PLOT_DRAW, PLOT_GIVE, PROPOSAL, TEAM_CHOSEN, WATCH,
@@ -296,6 +297,14 @@ class PlotModule(Module):
     def happened(self, game: Game, what: str) -> None:
         if what in ("watch_given", "switch_declared"):  # cards chosen: No Confidence is past
             _plot(game, just_approved=False)
+
+    def warnings(self, game: Game) -> tuple[str, ...]:
+        """A No Confidence that can cancel the round's fifth approval would be its fifth
+        rejection: the spies win at once (rules.md §3.4, §1.4)."""
+        if game.rejections == tables.MAX_REJECTIONS - 1 and any(
+                card.card == NO_CONFIDENCE for card in usable(game)):
+            return ("no_confidence_ends_game",)
+        return ()
 
     def limits(self, game: Game, name: str, given: Given) -> tuple[Limit, ...]:
         spotlight = state(game).spotlight

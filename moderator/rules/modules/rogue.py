@@ -15,7 +15,7 @@ from moderator.rules import tables
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     FULL, GAME_OVER, MISSION, PARTIAL, RESISTANCE, RESISTANCE_ROGUE, ROGUE_CLAIM, SPIES,
-    SPY_ROGUE, WATCH, Input, Limit, ask, could_play, limit,
+    SPY_ROGUE, TEAM_CHOSEN, WATCH, Input, Limit, ask, could_play, limit,
 )
 from moderator.rules.module import Given, Module
 
@@ -89,6 +89,17 @@ def spy_claim_refusal(missions: Sequence[Mission], seat: int, earlier_rule: str,
     return None
 
 
+def rogue_may_be_on_team(game: Game) -> bool:
+    """Can the team of this round reveal a Rogue Success? Only if it holds a player who can
+    be the resistance Rogue by the record, not holding the Watch token (rules.md §7, §13.1);
+    before a team is proposed, it may."""
+    if game.phase not in TEAM_CHOSEN or not game.proposals:
+        return True
+    seats = rogue_seats(game.missions)
+    now = unwatched(game.proposals[-1].team, game.watch, None)
+    return seats is None or bool(seats & now)
+
+
 #: At 5-6 players the Watch token is not used on the first two approved missions (§7).
 SMALL_GAME_UNWATCHED = 2
 
@@ -153,7 +164,8 @@ class Rogue(Module):
         if side == SPIES and SPY_ROGUE in game.characters:
             return ("rogue_claim", False)
         if side == RESISTANCE and RESISTANCE_ROGUE in game.characters and \
-                earlier_rogue_success(game.missions, game.setting("rogue-earlier-mission")):
+                earlier_rogue_success(game.missions, game.setting("rogue-earlier-mission")) \
+                and rogue_may_be_on_team(game):
             return ("rogue_success_wins", False)
         return None
 
