@@ -279,8 +279,8 @@ def _checked(out: Out, guide, players: int, config: Configuration, allow: bool) 
         from moderator.ui import guided
 
         guide.show(out.t(refusal.code, **readable(refusal.params, [], out.lang)), "bold")
-        if not guided.ask_house_rule(guide):
-            raise
+        if not guided.ask_house_rule(guide):  # explained above: said in a few words
+            raise Refusal("play.house_rule_declined") from None
     setup.check(players, modules, variants, True, roles)
     return True
 

@@ -66,15 +66,18 @@ def ask_names(guide: Guide, suggested: list[str]) -> list[str]:
             return names
 
 
-def _yes(guide: Guide, question: str, yes: str, no: str) -> bool:
+def _yes(guide: Guide, question: str, yes: str, no: str, safe: bool = False) -> bool:
+    """A yes-or-no menu; `safe`: No comes first, so a hasty Enter changes nothing."""
     choices = [Choice(t(guide.lang, yes), True), Choice(t(guide.lang, no), False)]
-    return guide.prompter.select(t(guide.lang, question), choices,
+    return guide.prompter.select(t(guide.lang, question), choices[::-1] if safe else choices,
                                  hint=t(guide.lang, "play.hint_select"))
 
 
 def ask_house_rule(guide: Guide) -> bool:
-    """A module combination the rules forbid or do not cover: play it anyway?"""
-    return _yes(guide, "play.house_rule_question", "play.house_rule_yes", "play.house_rule_no")
+    """A module combination the rules forbid or do not cover: play it anyway? No unless the
+    host chooses otherwise."""
+    return _yes(guide, "play.house_rule_question", "play.house_rule_yes", "play.house_rule_no",
+                safe=True)
 
 
 def _clean(name: str) -> str:

@@ -260,3 +260,22 @@ def test_guided_play_offers_only_a_rogue_success_the_record_allows(home, by_comm
     host.answer("The game is over.", ENTER)
     assert host.leaves() == 0
     assert log_of(home)[-1] == {"type": "mission", "fails": 0}
+
+
+@pytest.mark.parametrize("lang, question, why", [
+    ("en", "Play this combination anyway, as a house rule?", "be played together"),
+    ("de", "Diese Kombination trotzdem spielen, als Hausregel?", "nicht zusammen"),
+])
+def test_enter_at_the_house_rule_question_plays_nothing(tmp_path, lang, question, why):
+    """rules.md §8, §10.2: the combination is refused by the rules, so the safe answer is the
+    default: one Enter does not start a game, and the refusal is not printed a second time
+    (issue 25, the user's own `new --players 9 --modules rogue,sergeant --lang de`)."""
+    import io
+
+    home = tmp_path / "home"
+    host = Host(home, "new", "--players", "9", "--modules", "rogue,sergeant", "--lang", lang)
+    host.terminal.logfile_read = seen = io.StringIO()
+    host.answer(question, ENTER)
+    assert host.leaves() == 1
+    assert seen.getvalue().count(why) == 1
+    assert not list(home.glob("games/*.jsonl"))

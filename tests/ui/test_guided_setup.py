@@ -3,7 +3,7 @@ to play it as a house rule (rules.md §8, §10.2; issue: the guided setup asks b
 
 import pytest
 
-from moderator.cli.common import Out
+from moderator.cli.common import Out, Refusal
 from moderator.cli.game import _checked
 from moderator.cli.options import Configuration
 from moderator.rules import RuleError
@@ -23,11 +23,15 @@ def test_a_forbidden_combination_is_explained_and_allowed_when_the_host_says_so(
     assert host.prompter.asked[0].question == "Diese Kombination trotzdem spielen, als Hausregel?"
 
 
-def test_the_host_can_stop_there(guide):
+def test_the_host_can_stop_there_and_no_is_the_default(guide, screen):
+    """Issue 25: No comes first (one Enter plays nothing), and the refusal already explained
+    is not repeated: a short line says nothing was started."""
     host = guide("No, stop here")
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(Refusal) as refused:
         _checked(Out("en"), host, 9, setup(["rogue", "sergeant"], []), False)
-    assert refused.value.code == "errors.forbidden"
+    assert refused.value.code == "play.house_rule_declined"
+    assert host.prompter.asked[0].titles[0] == "No, stop here"
+    assert screen(host).count("be played together") == 1
 
 
 def test_without_a_terminal_nothing_is_asked():
