@@ -131,9 +131,12 @@ def path_of(game_id: str) -> Path:
     return games_dir() / f"{game_id}{SUFFIX}"
 
 
-def create(setup: dict, today: date, actions: Iterable[dict] = (), imported: bool = False) -> str:
+def create(setup: dict, today: date, actions: Iterable[dict] = (), imported: bool = False,
+           saved_as: Callable[[], str | None] | None = None) -> str:
     """Write a new game file, its setup line and then `actions` (an imported game's), whole or
-    not at all; return the new game's id.
+    not at all; return the new game's id. `saved_as` runs under the creators' lock: when it
+    names a game already saved (an import of the same game), nothing is written and that
+    game's id is returned.
 
     The game is written to a draft, fsynced, and linked to the first free id (a link never
     replaces a file), then the draft is removed and the folder fsynced. Creators take turns
@@ -145,6 +148,9 @@ def create(setup: dict, today: date, actions: Iterable[dict] = (), imported: boo
     with _writing(folder):
         folder.mkdir(parents=True, exist_ok=True)
         with _folder_lock(folder), _uninterrupted():
+            existing = saved_as() if saved_as is not None else None
+            if existing is not None:
+                return existing
             _remove_drafts(folder)
             draft = folder / f"{DRAFT_PREFIX}{os.getpid()}-{os.urandom(4).hex()}{DRAFT_SUFFIX}"
             try:

@@ -58,11 +58,10 @@ def register(app: typer.Typer, lang: str) -> None:
             imported = archive.read(read_file(file))
         except archive.Refused as refused:
             raise refusal(out, refused) from None
-        saved = archive.saved_ids().get(imported.content_id)
-        if saved is not None:
-            out.say("records.import.duplicate", game=saved)
+        game_id, new = archive.save(imported)
+        if not new:
+            out.say("records.import.duplicate", game=game_id)
             return
-        game_id = archive.save(imported)
         out.say("records.import.done", game=game_id, count=imported.game.players,
                 actions=len(imported.actions), state=state(out, imported.game))
 

@@ -153,7 +153,18 @@ def saved_ids() -> dict[str, str]:
     return found
 
 
-def save(imported: Imported) -> str:
+def save(imported: Imported) -> tuple[str, bool]:
     """Write the imported game as a normal log; its id counts from the day it was played. It
-    does not become the current game: the host picks it with --game."""
-    return store.create(imported.setup, imported.day, imported.actions, imported=True)
+    does not become the current game: the host picks it with --game. Returns the game's id
+    and whether it is new: the same game already saved is found under the lock the save
+    takes, so two imports at once save it once."""
+    written: list[bool] = []
+
+    def saved_as() -> str | None:
+        found = saved_ids().get(imported.content_id)
+        written.append(found is None)
+        return found
+
+    game_id = store.create(imported.setup, imported.day, imported.actions, imported=True,
+                           saved_as=saved_as)
+    return game_id, written[-1]

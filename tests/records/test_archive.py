@@ -88,8 +88,9 @@ def test_a_document_is_replayed_through_the_rules():
 
 def test_a_saved_game_is_found_by_its_content_and_a_changed_one_is_not():
     imported = read(document(RESISTANCE_WINS[:3]))
-    game_id = archive.save(imported)
-    assert archive.saved_ids() == {imported.content_id: game_id}
+    game_id, new = archive.save(imported)
+    assert new and archive.saved_ids() == {imported.content_id: game_id}
+    assert archive.save(imported) == (game_id, False)  # the same game is saved once
     assert game_id.startswith("2026-11-30-")  # numbered from the day it was played
     session.act(game_id, propose(2, 3, 4))
     assert imported.content_id not in archive.saved_ids()
