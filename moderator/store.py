@@ -396,6 +396,12 @@ def _cut_back(handle, size: int) -> None:
 # -- writing --------------------------------------------------------------------------------
 
 
+def fits(entry: dict) -> bool:
+    """Whether `entry` makes a line the store reads back (LONGEST_LINE), with room to spare
+    for what the store adds to a setup line."""
+    return len(_encode(entry)) <= LONGEST_LINE - 100
+
+
 def _encode(entry: dict) -> bytes:
     return (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 

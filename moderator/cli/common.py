@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
 import inspect
@@ -58,12 +59,13 @@ class Out:
 
             # No emoji codes: a player called ":x:" is shown as typed (and rich's table of
             # codes is not loaded at every command).
+            escaping(sys.stdout)
             self._console = Console(highlight=False, soft_wrap=True, emoji=False)
         return self._console
 
     def say(self, key: str, /, **params: object) -> None:
         """Print a catalogue text; never as rich markup, since it holds players' names."""
-        self.console.print(self.t(key, **params), markup=False)
+        self.console.print(shown(self.t(key, **params)), markup=False)
 
     def print(self, *renderables: Any) -> None:
         self.console.print(*renderables)
@@ -84,8 +86,31 @@ class Out:
         if self._errors is None:
             from rich.console import Console
 
+            escaping(sys.stderr)
             self._errors = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
-        self._errors.print(text, markup=False)
+        self._errors.print(shown(text), markup=False)
+
+
+def shown(text: str) -> str:
+    """`text` as any terminal can take it: the bytes of a path that are not UTF-8 (which
+    Python keeps as lone surrogates) escaped as `\\xff`, so a command that did its work
+    never fails in saying so."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "surrogatepass")
+        with contextlib.suppress(UnicodeEncodeError):
+            raw = text.encode("utf-8", "surrogateescape")
+        return raw.decode("utf-8", "backslashreplace")
+
+
+def escaping(stream: Any) -> None:
+    """A stream that refuses what its encoding cannot hold (a UTF-8 locale's) escapes it
+    instead, for text printed without `shown` (tables, JSON)."""
+    if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+        with contextlib.suppress(ValueError, OSError):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def handled(command: Callable) -> Callable:

@@ -177,7 +177,8 @@ def write_file(name: str, text: str, force: bool) -> None:
     path = Path(name)
     if not path.name or "\0" in name:
         raise Refusal("records.errors.output_name", path=name)
-    draft = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    # A short name of its own: any name the file system allows stays allowed for the file.
+    draft = path.with_name(f".moderator-{os.getpid()}-{os.urandom(4).hex()}.tmp")
     try:
         if os.path.lexists(path) and not force:
             raise Refusal("records.errors.output_exists", path=name)

@@ -115,16 +115,45 @@ def read(text: str) -> Imported:
         kind = action.get("type") if isinstance(action, dict) else None
         if not isinstance(kind, str) or kind in NOT_ACTIONS:
             raise Refused("records.errors.import_bad_action", number=number, kind=str(kind))
+        read_fields = _Reading(action)
         try:
-            game = session.apply(game, action)
+            game = session.apply(game, read_fields)
         except RuleError as error:
             raise Refused("records.errors.import_action_refused", cause=error,
                           names=setup["names"], number=number, kind=kind) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             raise Refused("records.errors.import_bad_action", number=number, kind=kind) from None
+        unread = sorted(set(action) - read_fields.read - UNCHECKED)
+        if unread:  # written, it would be a field nothing ever checked
+            raise Refused("records.errors.import_unknown_field", number=number, kind=kind,
+                          field=unread[0])
+        if not store.fits(action):
+            raise Refused("records.errors.import_line_long", number=number)
     setup = {**setup, "house_rules": game.settings,
              "seed": random.SystemRandom().randrange(2**32)}
+    if not store.fits({**setup, "type": "setup", "schema": 0, "game": "0000-00-00-0"}):
+        raise Refused("records.errors.import_bad_field", field="setup")
     return Imported(setup, actions, game, content_id(setup, actions))
+
+
+#: Fields of an action that the replay does not read: when it was recorded.
+UNCHECKED = frozenset({"type", "at"})
+
+
+class _Reading(dict):
+    """An action that notes which of its fields the replay read: only those were checked."""
+
+    def __init__(self, action: dict) -> None:
+        super().__init__(action)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> object:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: object = None) -> object:  # type: ignore[override]
+        self.read.add(key)
+        return super().get(key, default)
 
 
 def _checked_setup(setup: object) -> dict:

@@ -301,3 +301,47 @@ def test_sides_undone_back_into_a_running_game_leave_no_trace(tmp_path, cli):
     for _ in range(2):  # taken back, not lost
         assert cli(tmp_path, "redo").returncode == 0
     assert secrets(json.loads(cli(tmp_path, "log", "--json").stdout)) == [[2, 4]]
+
+
+# -- issue 25: nothing half-said -------------------------------------------------------------
+
+#: A host's terminal in a UTF-8 locale: standard output refuses what is not UTF-8 (a locale
+#: not installed here would fall back to C, which lets anything through).
+STRICT_UTF8 = {"LANG": "en_US.UTF-8", "PYTHONIOENCODING": "utf-8"}
+ODD = os.fsdecode(b"g\xff")  # a file name's bytes that are not UTF-8
+
+
+def test_an_export_to_a_path_that_is_not_utf8_is_written_and_said_escaped(table, cli):
+    """The file is written, then the path is said with the odd byte escaped; exit 0."""
+    done = cli(table, "export", "--output", f"{ODD}.md", cwd=table, env=STRICT_UTF8)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "g\\xff.md" in done.stdout
+    assert "The Resistance" in (table / os.fsdecode(b"g\xff.md")).read_text(encoding="utf-8")
+
+
+def test_games_in_a_home_whose_path_is_not_utf8(tmp_path, cli):
+    home = tmp_path / ODD
+    done = cli(home, "games", env=STRICT_UTF8)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "g\\xff" in done.stdout
+
+
+def test_voice_prepare_with_a_cache_path_that_is_not_utf8(tmp_path, cli):
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is needed to prepare a voice (.ci/run installs it)")
+    cache = tmp_path / ODD
+    done = cli(tmp_path, "voice", "prepare", "--players", "5", "--voice", "espeak",
+               env={**STRICT_UTF8, "MODERATOR_CACHE": str(cache)})
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "g\\xff" in done.stdout
+    assert [path for path in cache.rglob("*") if path.is_file()]  # the lines were made
+
+
+def test_an_export_file_name_of_253_bytes_is_accepted(table, cli):
+    """A name the file system allows (up to 255 bytes) is written: the temporary file beside
+    it must not need a longer one."""
+    name = "a" * 250 + ".md"
+    done = cli(table, "export", "--output", name, cwd=table)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert (table / name).is_file()
+    assert sorted(p.name for p in table.iterdir() if p.name.startswith(".")) == []

@@ -162,3 +162,24 @@ def test_an_action_that_is_no_action_is_refused_with_its_number(action, kind):
     refused = refusal(document([propose(1, 2), action]))
     assert (refused.code, refused.params) == (
         "records.errors.import_bad_action", {"number": 2, "kind": kind})
+
+
+def test_an_action_with_a_field_no_rule_reads_is_refused_with_its_number():
+    """Issue 25: an import writes only what it checked; a field the replay never read would
+    be written unchecked (here 4.9 MB, over the store's 1 MB line limit)."""
+    padded = [*RESISTANCE_WINS]
+    padded[0] = {**padded[0], "junk": "x" * 4_900_000}
+    refused = refusal(document(padded))
+    assert (refused.code, refused.params) == (
+        "records.errors.import_unknown_field", {"number": 1, "kind": "propose", "field": "junk"})
+    assert archive.saved_ids() == {}
+
+
+def test_a_line_the_store_would_refuse_to_read_is_never_imported():
+    """Issue 25: even a known field (a time stamp) too long for one log line is refused."""
+    from moderator import store
+
+    padded = [*RESISTANCE_WINS]
+    padded[1] = {**padded[1], "at": "2026-11-30T20:00:00+00:00" + " " * store.LONGEST_LINE}
+    refused = refusal(document(padded))
+    assert (refused.code, refused.params) == ("records.errors.import_line_long", {"number": 2})
