@@ -60,7 +60,7 @@ class Out:
             # No emoji codes: a player called ":x:" is shown as typed (and rich's table of
             # codes is not loaded at every command).
             escaping(sys.stdout)
-            self._console = Console(highlight=False, soft_wrap=True, emoji=False)
+            self._console = wrapping(Console(highlight=False, emoji=False))
         return self._console
 
     def say(self, key: str, /, **params: object) -> None:
@@ -87,8 +87,16 @@ class Out:
             from rich.console import Console
 
             escaping(sys.stderr)
-            self._errors = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+            self._errors = wrapping(Console(stderr=True, highlight=False, emoji=False))
         self._errors.print(shown(text), markup=False)
+
+
+def wrapping(console: Any) -> Any:
+    """On a terminal long lines wrap between words at its width (the terminal itself would
+    cut them anywhere, "Anfü|hrer"); piped or redirected, every line stays whole, and on a
+    dumb terminal too (its width is not known: rich would assume 80)."""
+    console.soft_wrap = not console.is_terminal or console.is_dumb_terminal
+    return console
 
 
 def shown(text: str) -> str:
