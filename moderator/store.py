@@ -40,6 +40,8 @@ IMPORTED = "imported"
 #: The game this process has written to (created or appended), if any: a command stopped by
 #: Ctrl-C after that must say that its action was recorded, not that nothing was.
 recorded: str | None = None
+#: The game this process has opened, if any: Ctrl-C before that concerns no game at all.
+opened: str | None = None
 
 
 class StoreError(Exception):
@@ -252,7 +254,9 @@ def _open_game(path: Path, writable: bool):
 
 @contextlib.contextmanager
 def _locked(game_id: str) -> Iterator[tuple]:
+    global opened
     path = path_of(game_id)
+    opened = game_id
     try:
         handle = _open_game(path, writable=True)
     except FileNotFoundError:

@@ -62,8 +62,12 @@ def language_of(args: list[str]) -> str:
 
 
 def stopped(lang: str) -> str:
-    """The line for Ctrl-C: nothing happened, or the action this command wrote is kept."""
+    """The line for Ctrl-C: nothing happened, or the action this command wrote is kept; a
+    command that never opened a game says nothing of one."""
     mark_stopped()
+    store = sys.modules.get("moderator.store")  # not imported: no game was opened
+    if getattr(store, "opened", None) is None and getattr(store, "recorded", None) is None:
+        return _after(lang, "errors.interrupted_no_game")
     return _after(lang, "errors.interrupted")
 
 

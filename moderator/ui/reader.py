@@ -115,10 +115,11 @@ def read_aloud(
     number = 0
     speak = _Speaker(voice, lang, say_on)
     try:
-        if keys.interactive:
-            console.print(t(lang, "reading.keys"), markup=False, style="dim")
         if lines:
-            voice.start(lines[0][0])
+            voice.start(lines[0][0])  # what the voice can do is known before a word is said
+        if keys.interactive:
+            console.print(t(lang, "reading.keys_shown" if voice.silent else "reading.keys"),
+                          markup=False, style="dim")
         for number, (text, pause) in enumerate(lines, start=1):
             if not voice.silent:
                 voice.audio(text)  # made now, so that a fallback is told before the line

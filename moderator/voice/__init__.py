@@ -124,8 +124,11 @@ class Voice:
         return False
 
     def take_notices(self) -> list[str]:
-        """What changed since the last call (a fallback, text only), each said once."""
+        """What changed since the last call (a fallback, text only), each said once. When no
+        sound can be played at all, only that is told: the fallbacks before it are moot."""
         notices, self.notices = self.notices, []
+        if self.silent:
+            notices = [n for n in notices if n == "voice.no_player"]
         return notices
 
     def _give_up(self, engine, error: Unavailable) -> None:

@@ -522,6 +522,24 @@ def test_the_real_ffplay_with_no_device_leaves_the_reveal_as_text(terminal, no_p
     no_sound_is_told_once_before_the_first_line(child)
 
 
+@needs_espeak
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_without_network_or_sound_one_notice_says_what_will_happen(
+        terminal, no_player_but, lang):
+    """Issue 25: no connection and no working player. Not three stories (reading aloud,
+    reading on with espeak-ng, no sound after all): one notice, the one that holds."""
+    for name in ("ffplay", "mpv", "gst-play-1.0", "mpg123", "play", "paplay", "aplay"):
+        stand_in(no_player_but, name, "exit 0")
+    child = terminal(f"script --players 5 --say --lang {lang}", PATH=str(no_player_but),
+                     **REFUSED)
+    shown = read_to_the_end(child)
+    assert child.exitstatus == 0, shown
+    assert shown.count(t(lang, "voice.no_player")) == 1
+    assert t(lang, "voice.offline") not in shown
+    assert t(lang, "reading.keys") not in shown  # nothing is read aloud
+    assert t(lang, "reading.keys_shown") in shown
+
+
 def test_a_key_repeats_the_last_line_and_ctrl_c_stops(prepared, terminal, speakers):
     prepared("--players 5 --lang de")
     child = terminal("script --players 5 --say --lang de", **REFUSED)

@@ -78,7 +78,9 @@ def test_ctrl_c_while_status_starts_says_one_line_and_exits_130(tmp_path, cli, c
             continue
         stopped += 1
         assert result.returncode == 130, result.stderr
-        assert result.stderr == t(lang, "errors.interrupted") + "\n"
+        # before the game was opened it says nothing of a game (issue 25)
+        assert result.stderr in (t(lang, "errors.interrupted") + "\n",
+                                 t(lang, "errors.interrupted_no_game") + "\n")
         assert result.stdout in ("", finished.stdout)  # stopped before the table, or after
     assert stopped >= 1  # the first moments of start-up always come before the end
 
@@ -123,3 +125,20 @@ def drain(fd: int) -> None:
     with os.fdopen(fd, "rb") as pipe:
         while pipe.read(1 << 16):
             pass
+
+
+def test_ctrl_c_while_reading_a_script_says_nothing_of_a_game(tmp_path, cli_env):
+    """Issue 25: `script --players 5 --say` involves no game: Ctrl-C during its reading says
+    it stopped, not that "the game is as it was"."""
+    pexpect = pytest.importorskip("pexpect")
+    env = cli_env(tmp_path, env={"MODERATOR_VOICE": "off", "TERM": "dumb"})
+    child = pexpect.spawn(console_script()[0], [*console_script()[1:], "script", "--players",
+                                                "5", "--say"], env=env, encoding="utf-8",
+                          timeout=30, dimensions=(40, 100))
+    child.expect(r"… \d+ s")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert t("en", "errors.interrupted_no_game") in child.before
+    assert "the game is as it was" not in child.before
