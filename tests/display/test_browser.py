@@ -165,7 +165,7 @@ EVENING = {
     "en": {"drawn": "Drawn, to be handed out: No Confidence, No Confidence",
            "held": "Held", "cancelled": "NC approval cancelled by No Confidence"},
     "de": {"drawn": "Gezogen, noch zu verteilen: Misstrauen, Misstrauen",
-           "held": "Auf der Hand", "cancelled": "M Zustimmung durch „Misstrauen“ aufgehoben"},
+           "held": "Offen ausliegend", "cancelled": "M Zustimmung durch „Misstrauen“ aufgehoben"},
 }
 
 

@@ -157,3 +157,20 @@ def test_a_name_as_an_owner(lang, name, owner):
     from moderator.i18n import possessive
 
     assert possessive(lang, name) == owner
+
+
+def test_german_wording_from_the_hosts_review():
+    """Issue 25, German: words that fit any player and say what they mean, one term per thing
+    (glossary-de: "Anführer-Marker"), the same on the table display and in the terminal."""
+    from moderator.i18n import t
+
+    taken = t("de", "result.plot_used.strong_leader", by="Greta")
+    assert "ist jetzt Anführer" not in taken and "Anführer-Marker" in taken
+    for card in ("strong_leader", "close_eye", "no_confidence", "in_the_spotlight"):
+        assert not t("de", f"plot_rule.{card}").startswith("Bleibt, bis sie")
+    mission = t("de", "now.mission", team="Anna, Ben", mission=1)
+    assert "Mische sie" not in mission and "Mische die gespielten Karten" in mission
+    whole = "\n".join(map(str, catalogue("de").values()))
+    assert "Regelübersicht" not in whole and "Regelreferenz" in whole
+    assert t("de", "plot.held", cards="X").startswith(t("de", "display.plot_held"))
+
