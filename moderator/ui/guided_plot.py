@@ -114,11 +114,11 @@ def draw_step(guide: Guide, current: Session) -> Any:
     if how is True:
         return {"type": "plot_draw", "cards": sessions.plot_draw(current)}
     drawn, left = [], list(game.plot.deck)
-    for number in range(1, game.plot_draws + 1):
-        card = guide.select(
+    for number in range(1, game.plot_draws + 1):  # typed by name, as read off the card
+        card = guide.prompter.choose(
             t(lang, "play.plot_draw_which", number=number, count=game.plot_draws),
             [Choice(card_name(lang, c), c) for c in dict.fromkeys(left)],
-        )
+            hint=t(lang, "play.hint_type_card"), refused=t(lang, "play.plot_card_unknown"))
         drawn.append(card)
         left.remove(card)
     return {"type": "plot_draw", "cards": drawn}

@@ -58,6 +58,12 @@ class Prompter(Protocol):
     ) -> Any:
         """The ticked choices' values, in the order of the list, or the Shortcut pressed."""
 
+    def choose(self, question: str, choices: Sequence[Choice], hint: str = "",
+               refused: str = "") -> Any:
+        """One choice's value, its title typed (completed as it is typed, any part of it,
+        any case) or picked from the completions with the arrow keys; `refused` is said of
+        a title that is not one of them."""
+
 
 def instruction(hint: str, shortcuts: Sequence[Shortcut], width: int | None = None) -> str:
     """The grey lines under a question: how to answer, then the keys always at hand."""
@@ -135,6 +141,22 @@ class QuestionaryPrompter:
             erase_when_done=True,
         )
         return _run(prompt, choices, shortcuts, footer, ticking=True)
+
+
+    def choose(self, question, choices, hint="", refused=""):
+        import questionary
+
+        titles = {c.title.casefold(): c for c in choices}
+
+        def check(value: str):
+            return True if value.strip().casefold() in titles else refused
+
+        typed = questionary.autocomplete(  # the hint under the question, as in a menu
+            question_text(question) + instruction(hint, ()) + "\n ",
+            choices=[c.title for c in choices], validate=check, ignore_case=True,
+            match_middle=True,
+        ).unsafe_ask()
+        return titles[typed.strip().casefold()].value
 
 
 #: questionary's own keys of a list that tick everyone ("a") or turn every tick over ("i"):

@@ -279,3 +279,31 @@ def test_enter_at_the_house_rule_question_plays_nothing(tmp_path, lang, question
     assert host.leaves() == 1
     assert seen.getvalue().count(why) == 1
     assert not list(home.glob("games/*.jsonl"))
+
+
+@pytest.mark.parametrize("lang, how, which, typed, card", [
+    ("en", "How does Player 1 draw?", "Card 1 of 1 drawn:", "no confidence", "no_confidence"),
+    ("de", "Wie zieht Spieler 1?", "Gezogene Karte 1 von 1:", "MISSTRAUEN", "no_confidence"),
+])
+def test_a_card_the_table_drew_is_typed_by_its_name(home, moderator, lang, how, which, typed,
+                                                    card):
+    """Issue 25 (rules.md §3.2): the table drew from its own deck; the host types the card's
+    name as printed on it (any case) instead of scrolling the deck with the arrow keys."""
+    assert moderator(f"new --players 5 --modules plot --leader 1 --no-play --lang {lang}",
+                     env={"MODERATOR_HOME": str(home)}).exit_code == 0
+    start = {"en": "Nothing has been recorded yet. Start with:",
+             "de": t_de_start()}[lang]
+    host = Host(home, "play")
+    host.answer(start, ENTER)  # with the first team
+    host.pick(how, 1)  # from our own deck
+    host.answer(which, typed + ENTER)
+    host.sees("?")  # the next question: the draw is recorded
+    host.terminal.sendcontrol("c")
+    assert host.leaves() == 130
+    assert log_of(home)[1] == {"type": "plot_draw", "cards": [card]}
+
+
+def t_de_start() -> str:
+    from moderator.i18n import t
+
+    return t("de", "play.start_question")

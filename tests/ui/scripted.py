@@ -80,6 +80,10 @@ class Scripted:
             return answer
         return _pick(choices, answer, question)
 
+    def choose(self, question, choices, hint="", refused=""):
+        answer = self._next("choose", question, choices, None, None, ())
+        return _pick(choices, answer, question)
+
     def checkbox(self, question, choices, hint="", validate=None, shortcuts=(), footer=None):
         answer = self._next("checkbox", question, choices, footer, validate, shortcuts)
         if isinstance(answer, Shortcut):
