@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from moderator import i18n
 from moderator.reference.context import Now, now
-from moderator.reference.matching import fold, search, sure, words
+from moderator.reference.matching import fold, language, search, sure
 from moderator.reference.topics import TOPICS, Topic
 from moderator.rules.house_rules import READINGS, SETTINGS
 
@@ -87,7 +87,7 @@ def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None) -> 
 
     A topic id (`two-fails`, `strong_leader`) opens that topic. `settings` are the game's
     house rules, so a ruling can say which way this game plays an open point."""
-    lang = asked_in(query, lang)
+    lang = language(query) or lang
     wanted = fold(query).strip().replace("_", "-").replace(" ", "-")
     if wanted in TOPICS:
         found = search(i18n.t(lang, f"topics.{wanted}.title"), OTHERS + 2)
@@ -102,22 +102,6 @@ def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None) -> 
     best = found[0][1]
     others = [t for t, score in found[1:OTHERS + 1] if score >= OTHERS_SHARE * best]
     return ruling(found[0][0], lang, settings, others)
-
-
-#: A question is clearly in a language when it holds this many of that language's small words
-#: ("can", "the"; „darf“, „der“) and none of the other's.
-CLEARLY = 2
-
-
-def asked_in(query: str, lang: str) -> str:
-    """The language `query` is clearly written in, else `lang` (the game's)."""
-    said = set(words(query))
-    small = {other: set(words(i18n.t(other, "reference.stopwords"))) for other in i18n.LANGUAGES}
-    counts = {other: len(said & (mine - set().union(*(small[o] for o in small if o != other))))
-              for other, mine in small.items()}
-    clear = [other for other, count in counts.items()
-             if count >= CLEARLY and all(counts[o] == 0 for o in counts if o != other)]
-    return clear[0] if clear else lang
 
 
 def ruling(topic_id: str, lang: str, settings: Mapping[str, str] | None = None,
@@ -184,6 +168,6 @@ def readings(lang: str) -> list[Reading]:
 
 
 __all__ = [
-    "Choice", "HouseRule", "Now", "Reading", "Ruling", "asked_in", "house_rules", "lookup", "now",
+    "Choice", "HouseRule", "Now", "Reading", "Ruling", "house_rules", "lookup", "now",
     "reading", "readings", "ruling", "search",
 ]

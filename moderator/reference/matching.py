@@ -96,6 +96,7 @@ class Index(NamedTuple):
     phrases: tuple[str, ...]  # titles and aliases, folded, without question words
     phrase_topics: tuple[str, ...]  # the topic of each phrase
     stopwords: frozenset[str]
+    own_words: dict[str, frozenset[str]]  # language -> its small words the other lacks
 
     def keep(self, text: str) -> list[str]:
         """The words of `text` that carry meaning."""
@@ -106,9 +107,11 @@ class Index(NamedTuple):
 def index() -> Index:
     """Built once per process from both catalogues, so a German question finds a topic in an
     English game and the other way round."""
-    stopwords = frozenset(
-        w for lang in i18n.LANGUAGES for w in words(i18n.t(lang, "reference.stopwords"))
-    )
+    small = {lang: frozenset(words(i18n.t(lang, "reference.stopwords")))
+             for lang in i18n.LANGUAGES}
+    stopwords = frozenset().union(*small.values())
+    own_words = {lang: mine.difference(*(small[o] for o in small if o != lang))
+                 for lang, mine in small.items()}
     weights: dict[str, dict[str, float]] = {topic: {} for topic in TOPICS}
     phrases: list[tuple[str, str]] = []
     for topic in TOPICS:
@@ -131,8 +134,22 @@ def index() -> Index:
     return Index(
         weights=weights, rarity=rarity, vocabulary=tuple(sorted(rarity)),
         phrases=tuple(p for _, p in phrases), phrase_topics=tuple(t for t, _ in phrases),
-        stopwords=stopwords,
+        stopwords=stopwords, own_words=own_words,
     )
+
+
+#: A question is clearly in a language when it holds this many of that language's small words
+#: ("can", "the"; „darf“, „der“) and none of the other's.
+CLEARLY = 2
+
+
+def language(query: str) -> str | None:
+    """The language `query` is clearly written in, if it is."""
+    said = set(words(query))
+    counts = {lang: len(said & own) for lang, own in index().own_words.items()}
+    clear = [lang for lang, count in counts.items()
+             if count >= CLEARLY and all(counts[o] == 0 for o in counts if o != lang)]
+    return clear[0] if len(clear) == 1 else None
 
 
 def search(query: str, limit: int = 5) -> list[tuple[str, float]]:
