@@ -177,7 +177,7 @@ FACTS = [
     ("watch-token", "detail", "At 5-6 players the token is not used on the first two missions",
      "Bei 5-6 Personen wird der Marker bei den ersten beiden Missionen nicht eingesetzt"),
     ("sergeant", "detail", "The leader can never be the Sergeant",
-     "Der Anführer darf nie selbst Feldwebel sein"),
+     "Der Anführer darf sich nie selbst zum Feldwebel machen"),
 ]
 
 
