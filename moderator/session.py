@@ -1,7 +1,6 @@
 """The imperative shell around the rules: load a log, replay it, apply one action, save it.
 
-Log entries name players by 1-based seat, like everything a person reads; the engine counts
-from 0. This module is the one place that converts.
+A game file holds one action a line, written and read by `moderator/codec.py`.
 """
 
 from __future__ import annotations
@@ -11,8 +10,9 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from moderator import store
+from moderator import codec, store
 from moderator.rules import GAME_OVER, Game, RuleError
+from moderator.rules.actions import Action
 
 #: The setup's fields and the types a log needs; the optional ones may be missing.
 REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_leader": int,
@@ -92,7 +92,7 @@ def start(
         "roles": sorted(game.roles),
         "house_rules": game.settings,
         "allow_incompatible": allow_incompatible,
-        "first_leader": first_leader + 1,
+        "first_leader": codec.number(first_leader),
         "leader_chosen": leader is not None,
         "seed": seed,
     }
@@ -172,7 +172,7 @@ def _visible(char: str) -> bool:
 
 def new_game(setup: dict) -> Game:
     return Game.new(
-        setup["players"], setup["first_leader"] - 1, modules=setup["modules"],
+        setup["players"], codec.seat(setup["first_leader"]), modules=setup["modules"],
         variants=setup["variants"], house_rules=setup["house_rules"],
         allow_incompatible=setup.get("allow_incompatible", False),
         roles=setup.get("roles", ()),
@@ -198,79 +198,19 @@ def replay(history: store.History) -> Game:
     return game
 
 
-def apply(game: Game, action: dict) -> Game:
-    """One logged action through the engine (seats 1-based in the log)."""
-    kind = action["type"]
-    if kind == "propose":
-        return game.propose(
-            _seats(action["team"]), mission=action.get("mission"),
-            sergeant=_seat(action.get("sergeant")),
-            investigator=_seat(action.get("investigator")),
-        )
-    if kind == "vote":
-        return game.vote(_seats(action["approve"]))
-    if kind == "watch":
-        return game.give_watch(action["holder"] - 1)
-    if kind == "switch":
-        return game.switch_card(_seat(action.get("switched")))
-    if kind == "mission":
-        return game.play_mission(
-            action["fails"], rogue_success=action.get("rogue_success", 0),
-            switched=_seat(action.get("switched")), reverse=action.get("reverse", 0),
-            trapped=_seat(action.get("trapped")), chief_fail=action.get("chief_fail", 0),
-        )
-    if kind == "loyalty":
-        return game.reveal_loyalty(action["card"])
-    if kind == "examine":
-        return game.examine(action["player"] - 1)
-    if kind == "investigate":
-        return game.investigate(action["player"] - 1)
-    if kind == "accuse":
-        return game.accuse(_seat(action.get("accused")), action.get("shown"))
-    if kind == "blame":
-        return game.blame(action["deep_agent"] - 1, action["blamed"] - 1, action["pretender"])
-    if kind == "rogue_claim":
-        return game.claim_rogue(_seat(action.get("claimant")))
-    if kind == "plot_draw":
-        return game.draw_plot(action["cards"])
-    if kind == "plot_give":
-        return game.give_plot(action["card"], action["to"] - 1)
-    if kind == "plot_use":
-        return game.use_plot(
-            action["card"], action["by"] - 1, target=_seat(action.get("target")),
-            take=action.get("take"),
-        )
-    if kind == "assassinate":
-        return game.assassinate(action["target"] - 1, action["commander"] - 1)
-    if kind == "sides":
-        return sides(game, _seats(action["spies"]))
-    raise ValueError(kind)
+def apply(game: Game, line: dict) -> Game:
+    """One line of a game file through the engine."""
+    return game.apply(codec.decode(line))
 
 
-def sides(game: Game, spies: list[int]) -> Game:
-    """Who was a spy, recorded once the game is over, for the season's statistics. Never
-    before: the tool never asks for a hidden role during play (rules.md §1.3). The game itself
-    is unchanged."""
-    if game.phase != GAME_OVER:
-        raise RuleError("records.errors.sides_too_early")
-    for seat in spies:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-            raise RuleError("errors.seat_range", seat=seat, players=game.players)
-    if len(set(spies)) != len(spies):
-        raise RuleError("errors.player_twice", seat=next(s for s in spies if spies.count(s) > 1))
-    if len(spies) != game.spies:  # rules.md §1.1
-        raise RuleError("records.errors.sides_count", spies=game.spies, given=len(spies))
-    return game
-
-
-def act(game_id: str, action: dict) -> Session:
+def act(game_id: str, action: Action) -> Session:
     """Apply `action` to the game as it is on disk and append it; a refusal writes nothing."""
     result: list[Game] = []
 
     def checked(history: store.History) -> dict:
-        game = apply(replay(history), action)
+        game = replay(history).apply(action)
         result.append(game)
-        return {**action, "at": _now()}
+        return {**codec.encode(action), "at": _now()}
 
     history = store.append(game_id, checked)
     return Session(history, result[0])
@@ -326,14 +266,6 @@ def loyalty_card(session: Session) -> str:
     for card in session.game.loyalty:  # the cards revealed so far, drawn or told by the table
         order.remove(card)
     return order[0]
-
-
-def _seats(seats: list[int]) -> list[int]:
-    return [seat - 1 for seat in seats]
-
-
-def _seat(seat: int | None) -> int | None:
-    return None if seat is None else seat - 1
 
 
 def _now() -> str:

@@ -5,7 +5,7 @@ from typing import Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, handled, seat_number
+from moderator.cli.common import Out, handled, seat_of
 from moderator.cli.options import game_option, lang_option, open_game, record
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
@@ -23,8 +23,9 @@ def register(app: typer.Typer, lang: str) -> None:
         current = open_game(out, game)
         if card is None and current.game.phase == "loyalty":
             card = session.loyalty_card(current)
-        action = {"type": "loyalty", "card": card}
-        record(out, current, action)
+        from moderator.rules.modules.defector import RevealLoyalty
+
+        record(out, current, RevealLoyalty(card))
 
     @app.command("examine", help=h("examine"))
     @handled
@@ -35,5 +36,6 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         current = open_game(out, game)
-        action = {"type": "examine", "player": seat_number(player, current.names)}
-        record(out, current, action)
+        from moderator.rules.modules.inquisitor import Examine
+
+        record(out, current, Examine(seat_of(player, current.names)))

@@ -238,10 +238,12 @@ def seat_of(token: str, names: list[str]) -> int:
     if token.isdigit():  # "3", but also "³" or "٣": only 0-9 count as a seat number
         if not (token.isascii() and len(token) <= len(str(len(names)))):
             raise Refusal("errors.seat_unknown", number=token, players=len(names))
-        seat = int(token)
-        if not 1 <= seat <= len(names):
-            raise Refusal("errors.seat_unknown", number=seat, players=len(names))
-        return seat - 1
+        from moderator import codec
+
+        seat = codec.seat(int(token))
+        if not 0 <= seat < len(names):
+            raise Refusal("errors.seat_unknown", number=token, players=len(names))
+        return seat
     wanted = fold(token)
     folded = [fold(name) for name in names]
     if wanted in folded:
@@ -259,9 +261,9 @@ def seat_of(token: str, names: list[str]) -> int:
     raise Refusal("errors.player_unknown", name=token, names=", ".join(names))
 
 
-def seat_number(token: str, names: list[str]) -> int:
-    """A player as the log and JSON count them: 1-based."""
-    return seat_of(token, names) + 1
+def maybe_seat_of(token: str | None, names: list[str]) -> int | None:
+    """`seat_of` for an option that may be left out."""
+    return None if token is None else seat_of(token, names)
 
 
 def seats_of(tokens: Iterable[str], names: list[str]) -> list[int]:

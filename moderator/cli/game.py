@@ -7,7 +7,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import (
-    USAGE, Out, Refusal, fold, handled, players, seat_number, seat_of, seats_of, split,
+    USAGE, Out, Refusal, fold, handled, players, maybe_seat_of, seat_of, seats_of, split,
 )
 from moderator.cli.options import (
     Configuration, bad_usage, configuration, game_option, lang_option, open_game, record,
@@ -114,14 +114,11 @@ def register(app: typer.Typer, lang: str) -> None:
     ) -> None:
         current = open_game(out, game)
         seats = seats_of(split(team), current.names)
-        action = {"type": "propose", "team": [s + 1 for s in seats]}
-        if mission is not None:
-            action["mission"] = mission
-        if sergeant is not None:
-            action["sergeant"] = seat_number(sergeant, current.names)
-        if investigator is not None:
-            action["investigator"] = seat_number(investigator, current.names)
-        record(out, current, action)
+        from moderator.rules.modules import Propose
+
+        record(out, current, Propose(
+            tuple(seats), mission, maybe_seat_of(sergeant, current.names),
+            maybe_seat_of(investigator, current.names)))
 
     @app.command("vote", help=h("vote"))
     @handled
@@ -148,8 +145,9 @@ def register(app: typer.Typer, lang: str) -> None:
             missing = everyone - set(approvals) - set(rejections)
             if missing:
                 raise Refusal("errors.vote_missing", names=players(names, sorted(missing)))
-        action = {"type": "vote", "approve": sorted(s + 1 for s in approvals)}
-        record(out, current, action)
+        from moderator.rules.actions import Vote
+
+        record(out, current, Vote(tuple(sorted(approvals))))
 
     @app.command("mission", help=h("mission_command"))
     @handled
@@ -165,18 +163,11 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         current = open_game(out, game)
-        action = {"type": "mission", "fails": fails}
-        if rogue_success:
-            action["rogue_success"] = rogue_success
-        if switch is not None:
-            action["switched"] = seat_number(switch, current.names)
-        if reverse:
-            action["reverse"] = reverse
-        if trap is not None:
-            action["trapped"] = seat_number(trap, current.names)
-        if chief_fail:
-            action["chief_fail"] = chief_fail
-        record(out, current, action)
+        from moderator.rules.modules import PlayMission
+
+        record(out, current, PlayMission(
+            fails, rogue_success, maybe_seat_of(switch, current.names), reverse,
+            maybe_seat_of(trap, current.names), chief_fail))
 
     @app.command("switch", help=h("switch_command"))
     @handled
@@ -190,10 +181,9 @@ def register(app: typer.Typer, lang: str) -> None:
         if (switched is None) == (not nobody):
             bad_usage(out, game, "errors.switch_usage")
         current = open_game(out, game)
-        action = {"type": "switch", "switched": None}
-        if switched is not None:
-            action["switched"] = seat_number(switched, current.names)
-        record(out, current, action)
+        from moderator.rules.modules.sergeant import SwitchCard
+
+        record(out, current, SwitchCard(maybe_seat_of(switched, current.names)))
 
     @app.command("watch", help=h("watch"))
     @handled
@@ -204,8 +194,9 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         current = open_game(out, game)
-        action = {"type": "watch", "holder": seat_number(holder, current.names)}
-        record(out, current, action)
+        from moderator.rules.modules.rogue import GiveWatch
+
+        record(out, current, GiveWatch(seat_of(holder, current.names)))
 
     @app.command("rogue-claim", help=h("rogue_claim"))
     @handled
@@ -219,10 +210,9 @@ def register(app: typer.Typer, lang: str) -> None:
         if (claimant is None) == (not nobody):
             bad_usage(out, game, "errors.claim_usage")
         current = open_game(out, game)
-        action = {"type": "rogue_claim", "claimant": None}
-        if claimant is not None:
-            action["claimant"] = seat_number(claimant, current.names)
-        record(out, current, action)
+        from moderator.rules.modules.rogue import ClaimRogue
+
+        record(out, current, ClaimRogue(maybe_seat_of(claimant, current.names)))
 
     @app.command("assassinate", help=h("assassinate"))
     @handled
@@ -234,12 +224,10 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         current = open_game(out, game)
-        action = {
-            "type": "assassinate",
-            "target": seat_number(target, current.names),
-            "commander": seat_number(commander, current.names),
-        }
-        record(out, current, action)
+        from moderator.rules.modules.commander import Assassinate
+
+        record(out, current, Assassinate(
+            seat_of(target, current.names), seat_of(commander, current.names)))
 
 
 #: The words that name a whole side of a vote, in either language: `--approve all`,

@@ -5,7 +5,7 @@ from typing import Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, handled, seat_number
+from moderator.cli.common import Out, handled, seat_of
 from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
@@ -19,8 +19,9 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         current = open_game(out, game)
-        action = {"type": "investigate", "player": seat_number(player, current.names)}
-        record(out, current, action)
+        from moderator.rules.modules.hunter import Investigate
+
+        record(out, current, Investigate(seat_of(player, current.names)))
 
     @app.command("accuse", help=h("accuse"))
     @handled
@@ -35,10 +36,12 @@ def register(app: typer.Typer, lang: str) -> None:
         if (accused is None) == (not nobody) or (accused is not None and shows is None):
             bad_usage(out, game, "errors.accuse_usage")
         current = open_game(out, game)
-        action = {"type": "accuse", "accused": None}
-        if accused is not None:
-            action.update(accused=seat_number(accused, current.names), shown=shows)
-        record(out, current, action)
+        from moderator.rules.modules.hunter import Accuse
+
+        if accused is None:
+            record(out, current, Accuse(None))
+        else:
+            record(out, current, Accuse(seat_of(accused, current.names), shows))
 
     @app.command("blame", help=h("blame"))
     @handled
@@ -53,6 +56,7 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         current = open_game(out, game)
-        action = {"type": "blame", "deep_agent": seat_number(deep_agent, current.names),
-                  "blamed": seat_number(blamed, current.names), "pretender": pretender}
-        record(out, current, action)
+        from moderator.rules.modules.hunter import Blame
+
+        record(out, current, Blame(seat_of(deep_agent, current.names),
+                                   seat_of(blamed, current.names), pretender))

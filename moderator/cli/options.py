@@ -14,12 +14,15 @@ import functools
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, List, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, List, NoReturn, Optional
 
 import typer
 
 from moderator import i18n
 from moderator.cli.common import USAGE, Out, Refusal, split
+
+if TYPE_CHECKING:
+    from moderator.rules.actions import Action
 
 
 def game_option(lang: str) -> Any:
@@ -169,7 +172,7 @@ def open_game(out: Out, game_id: str | None) -> Any:
     return current
 
 
-def record(out: Out, current: Any, action: dict[str, Any]) -> None:
+def record(out: Out, current: Any, action: Action) -> None:
     """Record one action of the game the command opened, then say what it did and what comes
     now."""
     from moderator import session

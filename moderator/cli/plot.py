@@ -6,7 +6,7 @@ from typing import List, Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, Refusal, handled, seat_number, seat_of
+from moderator.cli.common import Out, Refusal, handled, maybe_seat_of, seat_of
 from moderator.cli.options import game_option, lang_option, open_game, record
 
 _SPELL_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
@@ -30,7 +30,9 @@ def register(app: typer.Typer, lang: str) -> None:
 
         current = open_game(out, game)
         drawn = [card_of(token) for token in cards] if cards else session.plot_draw(current)
-        record(out, current, {"type": "plot_draw", "cards": drawn})
+        from moderator.rules.modules.plot import DrawPlot
+
+        record(out, current, DrawPlot(tuple(drawn)))
 
     @group.command("give", help=h("plot_give"))
     @handled
@@ -42,9 +44,9 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         current = open_game(out, game)
-        action = {"type": "plot_give", "card": card_of(card),
-                  "to": seat_number(player, current.names)}
-        record(out, current, action)
+        from moderator.rules.modules.plot import GivePlot
+
+        record(out, current, GivePlot(card_of(card), seat_of(player, current.names)))
 
     @group.command("use", help=h("plot_use"))
     @handled
@@ -59,12 +61,11 @@ def register(app: typer.Typer, lang: str) -> None:
     ) -> None:
         current = open_game(out, game)
         card_id = card_of(card)
-        action = {"type": "plot_use", "card": card_id, "by": _user(current, card_id, by) + 1}
-        if target is not None:
-            action["target"] = seat_number(target, current.names)
-        if take is not None:
-            action["take"] = card_of(take)
-        record(out, current, action)
+        from moderator.rules.modules.plot import UsePlot
+
+        record(out, current, UsePlot(card_id, _user(current, card_id, by),
+                                     maybe_seat_of(target, current.names),
+                                     None if take is None else card_of(take)))
 
     @group.command("list", help=h("plot_list"))
     @handled

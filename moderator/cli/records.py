@@ -77,6 +77,7 @@ def register(app: typer.Typer, lang: str) -> None:
     ) -> None:
         from moderator import session
         from moderator.rules import GAME_OVER
+        from moderator.rules.actions import Sides
 
         current = open_game(out, game)
         if current.game.phase != GAME_OVER:
@@ -86,7 +87,7 @@ def register(app: typer.Typer, lang: str) -> None:
         names = current.names
         chosen = seats_of(split(spies), names) if spies is not None else spy_seats(
             out, split(entries), names)
-        session.act(current.game_id, {"type": "sides", "spies": sorted(s + 1 for s in chosen)})
+        session.act(current.game_id, Sides(tuple(sorted(chosen))))
         others = [n for s, n in enumerate(names) if s not in chosen]
         out.say("records.sides.recorded", spies=", ".join(names[s] for s in sorted(chosen)),
                 resistance=", ".join(others))

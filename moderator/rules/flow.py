@@ -38,10 +38,6 @@ RESISTANCE_ROGUE, SPY_ROGUE = "resistance-rogue", "spy-rogue"
 FULL, PARTIAL = "full", "partial"  # a full victory, or a Rogue's share of their team's
 
 
-def other_side(side: str) -> str:
-    return SPIES if side == RESISTANCE else RESISTANCE
-
-
 _TABLES = {players: frozenset(range(players)) for players in range(1, 11)}
 _INT, _NONE = frozenset({int}), frozenset[int]()
 

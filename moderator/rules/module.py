@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from moderator.rules.flow import Input, Limit
 
 if TYPE_CHECKING:
+    from moderator.rules.actions import Action
     from moderator.rules.game import Config
     from moderator.rules.modules import Game
     from moderator.rules.records import Proposal
@@ -36,8 +37,8 @@ class Module:
     #: 0 for a count of cards).
     proposal_fields: ClassVar[Mapping[str, tuple[str, Any]]] = {}
     card_fields: ClassVar[Mapping[str, tuple[str, Any]]] = {}
-    #: The module's steps between two missions (phases), for the table's agenda.
-    steps: ClassVar[tuple[str, ...]] = ()
+    #: The actions this module owns (its steps, and what its characters do).
+    actions: ClassVar[tuple[type[Action], ...]] = ()
 
     # -- setting up ---------------------------------------------------------------------------
 

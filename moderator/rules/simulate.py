@@ -11,6 +11,11 @@ from moderator.rules.flow import (
     PLOT_DRAW, PLOT_GIVE, PROPOSAL, RESISTANCE, ROGUE_CLAIM, SPIES, VOTE, WATCH,
 )
 from moderator.rules.modules import Game, defector, hunter, plot
+from moderator.rules.modules.defector import RevealLoyalty
+from moderator.rules.modules.hunter import Accuse, Investigate
+from moderator.rules.modules.inquisitor import Examine
+from moderator.rules.modules.plot import DrawPlot, GivePlot, UsePlot
+from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
 
 #: Whom a random player names with each Plot card, given the game and the card's holder: the
 #: random policy (its order and weights are kept so that a seeded run repeats), not a rule;
@@ -31,13 +36,13 @@ def _use(game: Game, card: plot.Card, rng: random.Random) -> Game:
     aim = _TARGETS.get(card.card)
     targets: list[int | None] = [None] if aim is None else list(aim(game, card.holder))
     if not targets:
-        return game if card not in plot.state(game).pending else game.use_plot(
-            card.card, card.holder, target=None)
+        return game if card not in plot.state(game).pending else game.apply(UsePlot(
+            card.card, card.holder, target=None))
     target = rng.choice(targets)
     take = None
     if card.card == "take_responsibility":
         take = rng.choice([c.card for c in plot.state(game).held if c.holder == target])
-    return game.use_plot(card.card, card.holder, target=target, take=take)
+    return game.apply(UsePlot(card.card, card.holder, target=target, take=take))
 
 
 def _cast(game: Game, side: list[int], prefix: str) -> dict[str, int]:
@@ -118,7 +123,7 @@ def random_game(
             game = game.play_mission(len(failed) - chief_fail, rogue_success=rogue_success,
                                      reverse=reverse, trapped=trapped, chief_fail=chief_fail)
         elif phase == PLOT_DRAW:
-            game = game.draw_plot(rng.sample(plot.state(game).deck, game.plot_draws))
+            game = game.apply(DrawPlot(tuple(rng.sample(plot.state(game).deck, game.plot_draws))))
         elif phase == PLOT_GIVE:
             cards = plot.state(game)
             if cards.pending:  # a ★ card resolves before the next is handed out (§3.3)
@@ -127,27 +132,28 @@ def random_game(
                 taken = set(cards.given_to)
                 others = [s for s in seats if s != game.leader and s not in taken] or [
                     s for s in seats if s != game.leader]
-                game = game.give_plot(cards.drawn[0], rng.choice(others))
+                game = game.apply(GivePlot(cards.drawn[0], rng.choice(others)))
         elif phase == WATCH:
-            game = game.give_watch(rng.choice(game.proposals[-1].team))
+            game = game.apply(GiveWatch(rng.choice(game.proposals[-1].team)))
         elif phase == LOYALTY:
-            game = game.reveal_loyalty(rng.choice(defector.left(game.loyalty)))
+            game = game.apply(RevealLoyalty(rng.choice(defector.left(game.loyalty))))
         elif phase == INVESTIGATION:
-            game = game.investigate(rng.choice([s for s in seats if s != game.investigator]))
+            game = game.apply(Investigate(rng.choice([s for s in seats if s != game.investigator])))
         elif phase == ACCUSATION:
             if hunter.state(game).early and rng.random() < 0.5:
-                game = game.accuse(None)
+                game = game.apply(Accuse(None))
             else:
                 accused = rng.randrange(players)
                 other = SPIES if hunter.state(game).accuser == RESISTANCE else RESISTANCE
-                game = game.accuse(accused, "chief" if accused in chiefs[other] else "not-chief")
+                shown = "chief" if accused in chiefs[other] else "not-chief"
+                game = game.apply(Accuse(accused, shown))
         elif phase == EXAMINATION:
-            game = game.examine(rng.choice([s for s in seats if s not in game.inquisitors]))
+            game = game.apply(Examine(rng.choice([s for s in seats if s not in game.inquisitors])))
         elif phase == ROGUE_CLAIM:
             claims = spy_rogue is not None and rng.random() < 0.5
             try:
-                game = game.claim_rogue(spy_rogue if claims else None)
+                game = game.apply(ClaimRogue(spy_rogue if claims else None))
             except RuleError:  # the record rules the claim out
-                game = game.claim_rogue(None)
+                game = game.apply(ClaimRogue(None))
         elif phase == ASSASSINATION:
             game = game.assassinate(rng.randrange(players), rng.choice(resistance))

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from moderator import narration
+from moderator import codec, narration
 from moderator.i18n import t
 from moderator.session import Session
 from moderator.ui import prompts, views
@@ -156,8 +156,13 @@ def shortcuts(lang: str, plot: bool = False) -> tuple[Shortcut, ...]:
 def players(names: Sequence[str], seats: Sequence[int] | None = None) -> list[Choice]:
     """Players by seat number and name (all, unless `seats` says which); typing the seat
     number (0 for seat 10) picks one."""
-    return [Choice(f"{seat + 1} {names[seat]}", seat, key=str((seat + 1) % 10))
+    return [Choice(seat_label(seat, names), seat, key=str(codec.number(seat) % 10))
             for seat in (range(len(names)) if seats is None else seats)]
+
+
+def seat_label(seat: int, names: Sequence[str]) -> str:
+    """A player as a menu shows them: seat number and name."""
+    return f"{codec.number(seat)} {names[seat]}"
 
 
 def allowed(game, name: str, **given: object) -> tuple:

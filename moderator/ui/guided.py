@@ -22,10 +22,18 @@ from moderator.rules import (
     ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION, PROPOSAL,
     ROGUE_CLAIM, VOTE, WATCH, RuleError, tables,
 )
+from moderator.rules.actions import Action, Vote
+from moderator.rules.modules import PlayMission, Propose
+from moderator.rules.modules.commander import Assassinate
+from moderator.rules.modules.defector import RevealLoyalty
+from moderator.rules.modules.hunter import Accuse, Investigate
+from moderator.rules.modules.inquisitor import Examine
+from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
+from moderator.rules.modules.sergeant import SwitchCard
 from moderator.session import Session
 from moderator.ui import timer, views
 from moderator.ui.guide import (
-    NOBODY, Guide, Quit, ShortcutPressed, allowed, players,
+    NOBODY, Guide, Quit, ShortcutPressed, allowed, players, seat_label,
 )
 from moderator.ui.prompts import Choice
 
@@ -181,7 +189,7 @@ def play(guide: Guide, game_id: str) -> None:
             continue
         if answer == CLOSE:
             return
-        if isinstance(answer, dict):
+        if isinstance(answer, Action):
             current = record(guide, current, answer)
         else:  # recorded elsewhere: read the game again
             current = sessions.open_game(game_id)
@@ -202,7 +210,7 @@ def step_for(game) -> Callable[[Guide, Session], Any]:
     return guided_plot.step_for(game.phase, step)
 
 
-def record(guide: Guide, current: Session, action: dict) -> Session:
+def record(guide: Guide, current: Session, action: Action) -> Session:
     """Record one action through the session; what happened is shown at the next question.
 
     The prompts offer only what the rules allow, but a command typed in another terminal may
@@ -322,12 +330,8 @@ def team_step(guide: Guide, current: Session) -> Any:
             given[asked.name] = None
         else:
             given[asked.name] = answer(guide, current, asked, footer=footer, leader=leader)
-    action: dict = {"type": "propose", "team": [seat + 1 for seat in given.pop("team")]}
-    mission = given.pop("mission", None)
-    if game.targeting:
-        action["mission"] = mission
-    action.update((name, seat + 1) for name, seat in given.items() if seat is not None)
-    return action
+    team, mission = tuple(given.pop("team")), given.pop("mission", None)
+    return Propose(team, mission if game.targeting else None, **given)
 
 
 def mission_choices(game, lang: str) -> list[Choice]:
@@ -354,8 +358,7 @@ def vote_step(guide: Guide, current: Session) -> Any:
         hint=tick_hint(lang, "play.hint_rejected", game.players),
         footer=discussion(guide, len(game.proposals) - 1),
     )
-    return {"type": "vote",
-            "approve": [seat + 1 for seat in range(game.players) if seat not in rejected]}
+    return Vote(tuple(seat for seat in range(game.players) if seat not in rejected))
 
 
 def mission_step(guide: Guide, current: Session) -> Any:
@@ -381,17 +384,11 @@ def mission_step(guide: Guide, current: Session) -> Any:
               "sergeant": names[game.sergeant] if game.sergeant is not None else ""}
     while (asked := game.next_input(given)) is not None:
         if asked.name == "fails" and game.switch is None and "switched" in given:
-            switched = given.pop("switched")
-            return {"type": "switch", "switched": None if switched is None else switched + 1}
+            return SwitchCard(given.pop("switched"))
         given[asked.name] = answer(guide, current, asked, **params)
-    action: dict = {"type": "mission", "fails": given["fails"]}
-    for name, value in given.items():
-        seat = name in SEAT_FIELDS
-        nothing = value is None if seat else value == 0
-        if name == "fails" or nothing or (name == "switched" and game.switch):
-            continue
-        action[name] = value + 1 if seat else value
-    return action
+    if game.switch:  # recorded on its own before
+        given = {name: value for name, value in given.items() if name != "switched"}
+    return PlayMission(**given)
 
 
 #: The engine's inputs whose values are seats (0-based there, 1-based in the log).
@@ -424,7 +421,7 @@ def _label(lang: str, current: Session, name: str, value: Any) -> str:
     """How one value of an input reads in its menu."""
     if name in SEAT_FIELDS:
         return t(lang, "play.no_switch") if value is None else \
-            f"{value + 1} {current.names[value]}"
+            seat_label(value, current.names)
     if name == "fails":
         return fails_choice(lang, value, current.game.fails_needed)
     if name == "rogue_success":
@@ -442,7 +439,7 @@ def watch_step(guide: Guide, current: Session) -> Any:
         t(lang, "play.watch_question", leader=names[game.leader]),
         players(names, allowed(game, "holder")),
     )
-    return {"type": "watch", "holder": holder + 1}
+    return GiveWatch(holder)
 
 
 def loyalty_step(guide: Guide, current: Session) -> Any:
@@ -457,7 +454,7 @@ def loyalty_step(guide: Guide, current: Session) -> Any:
         *(Choice(t(lang, f"play.loyalty_card.{card}"), card)
           for card in allowed(current.game, "card")),
     ])
-    return {"type": "loyalty", "card": card}
+    return RevealLoyalty(card)
 
 
 def investigation_step(guide: Guide, current: Session) -> Any:
@@ -471,7 +468,7 @@ def investigation_step(guide: Guide, current: Session) -> Any:
         t(lang, "play.investigation_question", investigator=names[game.investigator]),
         players(names, allowed(game, "player")),
     )
-    return {"type": "investigate", "player": target + 1}
+    return Investigate(target)
 
 
 def accusation_step(guide: Guide, current: Session) -> Any:
@@ -487,12 +484,12 @@ def accusation_step(guide: Guide, current: Session) -> Any:
         choices = [Choice(t(lang, "play.accusation_nobody"), NOBODY), *choices]
     accused = guide.select(t(lang, "play.accusation_question"), choices)
     if accused == NOBODY:
-        return {"type": "accuse", "accused": None}
+        return Accuse(None)
     card = guide.select(
         t(lang, "play.accusation_shows", accused=names[accused]),
         [Choice(t(lang, f"play.shows.{value}"), value)
          for value in allowed(game, "shown", accused=accused)])
-    return {"type": "accuse", "accused": accused + 1, "shown": card}
+    return Accuse(accused, card)
 
 
 def examination_step(guide: Guide, current: Session) -> Any:
@@ -505,7 +502,7 @@ def examination_step(guide: Guide, current: Session) -> Any:
         t(lang, "play.examination_question", inquisitor=names[game.inquisitor]),
         players(names, allowed(game, "player")),
     )
-    return {"type": "examine", "player": examined + 1}
+    return Examine(examined)
 
 
 def rogue_claim_step(guide: Guide, current: Session) -> Any:
@@ -518,7 +515,7 @@ def rogue_claim_step(guide: Guide, current: Session) -> Any:
     possible = [seat for seat in allowed(current.game, "claimant") if seat is not None]
     choices = [Choice(t(lang, "play.claim_nobody"), NOBODY), *players(names, possible)]
     claimant = guide.select(t(lang, "play.claim_question"), choices)
-    return {"type": "rogue_claim", "claimant": None if claimant == NOBODY else claimant + 1}
+    return ClaimRogue(None if claimant == NOBODY else claimant)
 
 
 def fails_choice(lang: str, fails: int, needed: int) -> str:
@@ -542,7 +539,7 @@ def assassination_step(guide: Guide, current: Session) -> Any:
         t(lang, "play.commander_shows", target=names[target]),
         players(names, allowed(game, "commander")),
     )
-    return {"type": "assassinate", "target": target + 1, "commander": commander + 1}
+    return Assassinate(target, commander)
 
 
 def end_step(guide: Guide, current: Session) -> Any:

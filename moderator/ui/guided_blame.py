@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from moderator.i18n import t
+from moderator.rules.modules.hunter import Blame
 from moderator.session import Session
 from moderator.ui.guide import NOBODY, Guide, players
 from moderator.ui.prompts import Choice
@@ -31,5 +32,4 @@ def offered(guide: Guide, current: Session, then: Callable[[Guide, Session], Any
     right = guide.select(
         t(lang, "play.blame_shown", blamed=names[blamed]),
         [Choice(t(lang, "play.blame_right"), True), Choice(t(lang, "play.blame_wrong"), False)])
-    return {"type": "blame", "deep_agent": deep_agent + 1, "blamed": blamed + 1,
-            "pretender": right}
+    return Blame(deep_agent, blamed, right)

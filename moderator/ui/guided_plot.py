@@ -82,22 +82,20 @@ def _offer(guide: Guide, current: Session, card) -> Any:
 def _use(guide: Guide, current: Session, card) -> Any:
     """The action of using `card`, asking for its target where it has one."""
     game, names, lang = current.game, current.names, guide.lang
-    action = {"type": "plot_use", "card": card.card, "by": card.holder + 1}
     targets = plot.targets(game, card)
     if targets is None:
-        return action
+        return plot.UsePlot(card.card, card.holder)
     question = t(lang, f"play.plot_target.{card.card}", holder=names[card.holder],
                  leader=names[game.leader] if game.leader is not None else "")
     target = guide.select(question, players(names, targets))
-    action["target"] = target + 1
     if card.card == plot.TAKE_RESPONSIBILITY:
         theirs = [c.card for c in game.plot.held if c.holder == target]
         taken = guide.select(
             t(lang, "play.plot_take", target=names[target]),
             [Choice(card_name(lang, c), c) for c in dict.fromkeys(theirs)],
         )
-        action["take"] = taken
-    return action
+        return plot.UsePlot(card.card, card.holder, target, taken)
+    return plot.UsePlot(card.card, card.holder, target)
 
 
 def draw_step(guide: Guide, current: Session) -> Any:
@@ -112,7 +110,7 @@ def draw_step(guide: Guide, current: Session) -> Any:
                                                               OWN_DECK)],
     )
     if how is True:
-        return {"type": "plot_draw", "cards": sessions.plot_draw(current)}
+        return plot.DrawPlot(tuple(sessions.plot_draw(current)))
     drawn, left = [], list(game.plot.deck)
     for number in range(1, game.plot_draws + 1):  # typed by name, as read off the card
         card = guide.prompter.choose(
@@ -121,7 +119,7 @@ def draw_step(guide: Guide, current: Session) -> Any:
             hint=t(lang, "play.hint_type_card"), refused=t(lang, "play.plot_card_unknown"))
         drawn.append(card)
         left.remove(card)
-    return {"type": "plot_draw", "cards": drawn}
+    return plot.DrawPlot(tuple(drawn))
 
 
 def give_step(guide: Guide, current: Session) -> Any:
@@ -143,7 +141,7 @@ def give_step(guide: Guide, current: Session) -> Any:
         t(lang, "play.plot_give", leader=names[game.leader], card=card_name(lang, card)),
         players(names, others),
     )
-    return {"type": "plot_give", "card": card, "to": to + 1}
+    return plot.GivePlot(card, to)
 
 
 def step_for(phase: str, step: Callable[[Guide, Session], Any]) -> Callable[[Guide, Session], Any]:

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from moderator import public, session, store
+from moderator import codec, public, session, store
 from moderator.display import page, view
 from moderator.rules import GAME_OVER, RuleError, random_game
 from moderator.session import Session
@@ -110,7 +110,7 @@ def play_out(seed: int, players: int, lang: str, steps: int, rng: random.Random)
             break
         step = random_step(current, rng)
         current = session.undo(current.game_id)[0] if step == "undo" else session.act(
-            current.game_id, step)
+            current.game_id, codec.decode(step))
         yield current
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from moderator import session
+from moderator import codec, session
 from moderator.records import archive
 
 
@@ -92,7 +92,7 @@ def test_a_saved_game_is_found_by_its_content_and_a_changed_one_is_not():
     assert new and archive.saved_ids() == {imported.content_id: game_id}
     assert archive.save(imported) == (game_id, False)  # the same game is saved once
     assert game_id.startswith("2026-11-30-")  # numbered from the day it was played
-    session.act(game_id, propose(2, 3, 4))
+    session.act(game_id, codec.decode(propose(2, 3, 4)))
     assert imported.content_id not in archive.saved_ids()
 
 

@@ -11,6 +11,9 @@ import pytest
 
 from moderator.reference import now
 from moderator.rules import Game
+from moderator.rules.modules.hunter import Investigate
+from moderator.rules.modules.plot import DrawPlot, GivePlot
+from moderator.rules.modules.rogue import GiveWatch
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz", "Gabi", "Hugo", "Ida", "Jan"]
 
@@ -227,7 +230,7 @@ def test_rogue_module_the_watch_token_after_approval():
     assert game.phase == "watch"
     shown = text(game)
     assert "Now the leader (Anna) gives the Watch token to one team member" in shown
-    game = game.give_watch(1)
+    game = game.apply(GiveWatch(1))
     shown = text(game)
     assert "Ben holds the Watch token for this mission." in shown
     assert "only the resistance Rogue may play it, and it counts as a Success" in shown
@@ -255,10 +258,10 @@ def test_plot_the_round_starts_with_the_leaders_draw():
 def test_plot_who_may_use_a_card_now():
     """rules.md §3.3: No Confidence right after an approval, by its holder."""
     game = Game.new(players=7, first_leader=0, modules=["plot"])
-    game = game.draw_plot(["no_confidence", "strong_leader"])
+    game = game.apply(DrawPlot(["no_confidence", "strong_leader"]))
     shown = text(game)
     assert "Anna hands out the cards drawn (No Confidence, Strong Leader)" in shown
-    game = game.give_plot("no_confidence", 2).give_plot("strong_leader", 3)
+    game = game.apply(GivePlot("no_confidence", 2)).apply(GivePlot("strong_leader", 3))
     game = game.propose([0, 1]).vote(everyone(game))
     assert "Carl may use No Confidence now, to cancel this approval." in text(game)
     assert "no-confidence" in topics(game)
@@ -267,8 +270,8 @@ def test_plot_who_may_use_a_card_now():
 def test_plot_opinion_maker_votes_first():
     """rules.md §3.4."""
     game = Game.new(players=7, first_leader=0, modules=["plot"])
-    game = game.draw_plot(["opinion_maker", "close_eye"])
-    game = game.give_plot("opinion_maker", 4).give_plot("close_eye", 5)
+    game = game.apply(DrawPlot(["opinion_maker", "close_eye"]))
+    game = game.apply(GivePlot("opinion_maker", 4)).apply(GivePlot("close_eye", 5))
     game = game.propose([0, 1])
     assert "Opinion Maker: first Emil reveals their vote, then everyone else votes at once." \
         in text(game)
@@ -278,8 +281,8 @@ def test_plot_opinion_maker_votes_first():
 def test_two_opinion_makers_reveal_together():
     """rules.md §3.4: if both Opinion Makers are out, those two reveal together."""
     game = Game.new(players=7, first_leader=0, modules=["plot"])
-    game = game.draw_plot(["opinion_maker", "opinion_maker"])
-    game = game.give_plot("opinion_maker", 4).give_plot("opinion_maker", 5)
+    game = game.apply(DrawPlot(["opinion_maker", "opinion_maker"]))
+    game = game.apply(GivePlot("opinion_maker", 4)).apply(GivePlot("opinion_maker", 5))
     game = game.propose([0, 1])
     assert "Opinion Maker: first Emil and Fritz reveal their votes together, then everyone " \
            "else votes at once." in text(game)
@@ -335,7 +338,7 @@ def _step(game: Game) -> Game:
     if game.phase == "vote":
         return game.vote(everyone(game))
     if game.phase == "watch":
-        return game.give_watch(game.team[0])
+        return game.apply(GiveWatch(game.team[0]))
     if game.phase == "mission":
         return game.play_mission(0)
     if game.phase == "assassination":
@@ -348,7 +351,7 @@ def _step(game: Game) -> Game:
 
 def approved(game: Game, team, **extra) -> Game:
     game = game.propose(team, **extra).vote(everyone(game))
-    return game.give_watch(team[0]) if game.phase == "watch" else game
+    return game.apply(GiveWatch(team[0])) if game.phase == "watch" else game
 
 
 def third_chance(game: Game, **extra) -> Game:
@@ -357,7 +360,7 @@ def third_chance(game: Game, **extra) -> Game:
     for team in ([0, 1], [1, 2, 3]):
         game = approved(game, team, **extra).play_mission(0)
         if game.phase == "investigation":
-            game = game.investigate(6)
+            game = game.apply(Investigate(6))
     return approved(game, [2, 3, 4], **extra)
 
 
@@ -432,7 +435,7 @@ def test_targeting_with_the_trapper_lists_the_teams_the_engine_asks_for():
 def test_in_a_rogue_game_each_team_member_holds_three_cards(lang, three, two):
     """rules.md §7: every team member gets Success, Fail and Rogue Success."""
     game = Game.new(players=7, first_leader=0, modules=["rogue"])
-    game = game.propose([0, 1]).vote(everyone(game)).give_watch(0)
+    game = game.propose([0, 1]).vote(everyone(game)).apply(GiveWatch(0))
     assert three in text(game, lang) and two not in text(game, lang)
     base = Game.new(players=7, first_leader=0).propose([0, 1]).vote(set(range(7)))
     assert two in text(base, lang)
@@ -442,11 +445,11 @@ def test_no_rogue_win_is_announced_for_a_team_without_anyone_who_can_be_the_rogu
     """rules.md §7, §13.1: the Rogue Success on record is Ben's; a team without Ben cannot
     reveal one, so the mission's line does not say the Rogue may win alone."""
     game = Game.new(players=7, first_leader=0, modules=["rogue"], roles=["resistance-rogue"])
-    game = game.propose([0, 1]).vote(everyone(game)).give_watch(0).play_mission(0, rogue_success=1)
-    game = game.propose([2, 3, 4]).vote(everyone(game)).give_watch(2).play_mission(0)
+    game = game.propose([0, 1]).vote(everyone(game)).apply(GiveWatch(0)).play_mission(0, rogue_success=1)
+    game = game.propose([2, 3, 4]).vote(everyone(game)).apply(GiveWatch(2)).play_mission(0)
     alone = "the resistance Rogue wins alone"
-    without = game.propose([2, 3, 4]).vote(everyone(game)).give_watch(2)
+    without = game.propose([2, 3, 4]).vote(everyone(game)).apply(GiveWatch(2))
     assert alone not in text(without)
     assert "A success now is the Resistance's third: it wins the game." in text(without)
-    ben = game.propose([1, 2, 3]).vote(everyone(game)).give_watch(2)
+    ben = game.propose([1, 2, 3]).vote(everyone(game)).apply(GiveWatch(2))
     assert alone in text(ben)

@@ -6,6 +6,9 @@ Seats are 0-based here, as in the engine.
 import pytest
 
 from moderator.rules import Game, RuleError
+from moderator.rules.modules.defector import RevealLoyalty
+from moderator.rules.modules.inquisitor import Examine
+from moderator.rules.modules.sergeant import SwitchCard
 
 
 def refused(code, action, *args, **kwargs):
@@ -146,36 +149,36 @@ def test_loyalty_cards_are_revealed_at_the_start_of_rounds_three_four_and_five()
     game = mission(game, fails=1)
     assert (game.phase, game.round) == ("loyalty", 3)
     refused("errors.turn.loyalty", game.propose, team_of(game, 2))
-    game = game.reveal_loyalty("no-change")
+    game = game.apply(RevealLoyalty("no-change"))
     assert game.phase == "proposal"
     game = mission(game)
     assert (game.phase, game.round) == ("loyalty", 4)
-    game = mission(game.reveal_loyalty("switch"), fails=1)
+    game = mission(game.apply(RevealLoyalty("switch")), fails=1)
     assert (game.phase, game.round) == ("loyalty", 5)
-    assert game.reveal_loyalty("no-change").loyalty == ("no-change", "switch", "no-change")
+    assert game.apply(RevealLoyalty("no-change")).loyalty == ("no-change", "switch", "no-change")
 
 
 def test_the_deck_holds_three_no_change_and_two_switch_cards():
     """rules.md §5.2."""
     game = Game.new(5, modules=["defector"])
-    game = mission(mission(game), fails=1).reveal_loyalty("switch")
-    game = mission(game).reveal_loyalty("switch")
+    game = mission(mission(game), fails=1).apply(RevealLoyalty("switch"))
+    game = mission(game).apply(RevealLoyalty("switch"))
     assert game.defectors_switched is False  # two switches return them to their sides
     game = mission(game, fails=1)
-    refused("errors.loyalty_none_left", game.reveal_loyalty, "switch")
-    refused("errors.loyalty_unknown", game.reveal_loyalty, "maybe")
+    refused("errors.loyalty_none_left", game.apply, RevealLoyalty("switch"))
+    refused("errors.loyalty_unknown", game.apply, RevealLoyalty("maybe"))
 
 
 def test_one_switch_puts_the_defectors_on_the_other_side():
     """rules.md §5.2."""
     game = mission(mission(Game.new(5, modules=["defector"])), fails=1)
-    assert game.reveal_loyalty("switch").defectors_switched is True
+    assert game.apply(RevealLoyalty("switch")).defectors_switched is True
 
 
 def test_no_loyalty_card_once_the_game_is_decided():
     """rules.md §5.2: at most three cards, and only while the game goes on."""
     game = Game.new(5, modules=["defector"])
-    game = mission(mission(game)).reveal_loyalty("no-change")
+    game = mission(mission(game)).apply(RevealLoyalty("no-change"))
     assert mission(game).phase == "game_over"
 
 
@@ -194,28 +197,28 @@ def test_examinations_after_missions_two_three_and_four_only():
     game = mission(game, fails=1)
     assert game.phase == "examination"
     refused("errors.turn.examination", game.propose, team_of(game, 3))
-    game = game.examine(3)
+    game = game.apply(Examine(3))
     assert (game.phase, game.inquisitor) == ("proposal", 3)
     game = mission(game)
     assert game.phase == "examination"
-    game = mission(game.examine(4), fails=2)  # mission 4 at 7 players needs two Fails
+    game = mission(game.apply(Examine(4)), fails=2)  # mission 4 at 7 players needs two Fails
     assert game.phase == "examination"
-    assert game.examine(5).inquisitors == (6, 3, 4, 5)
+    assert game.apply(Examine(5)).inquisitors == (6, 3, 4, 5)
 
 
 def test_only_someone_who_never_held_the_token_is_examined():
     """rules.md §2.3."""
     game = mission(mission(Game.new(7, first_leader=0, modules=["inquisitor"])), fails=1)
-    refused("errors.inquisitor_held", game.examine, 6)
-    game = mission(game.examine(3))
-    refused("errors.inquisitor_held", game.examine, 3)
-    refused("errors.inquisitor_held", game.examine, 6)
+    refused("errors.inquisitor_held", game.apply, Examine(6))
+    game = mission(game.apply(Examine(3)))
+    refused("errors.inquisitor_held", game.apply, Examine(3))
+    refused("errors.inquisitor_held", game.apply, Examine(6))
 
 
 def test_no_examination_once_the_game_is_decided():
     game = Game.new(5, modules=["inquisitor"])
     game = mission(mission(game))
-    game = mission(game.examine(1))
+    game = mission(game.apply(Examine(1)))
     assert game.phase == "game_over"
 
 
@@ -223,7 +226,7 @@ def test_the_examination_comes_before_the_next_rounds_loyalty_card():
     """rules.md §2.3, §5.2: after mission 2 the examination, then round 3 opens."""
     game = mission(mission(Game.new(7, modules=["inquisitor", "defector"])), fails=1)
     assert game.phase == "examination"
-    assert game.examine(2).phase == "loyalty"
+    assert game.apply(Examine(2)).phase == "loyalty"
 
 
 @pytest.mark.parametrize("timing, examined_after", [
@@ -240,7 +243,7 @@ def test_under_targeting_the_house_rule_decides_when_to_examine(timing, examined
         game = game.propose(team, mission=target).vote(range(7)).play_mission(0)
         if game.phase == "examination":
             examined.append(target)
-            game = game.examine(game.leader)
+            game = game.apply(Examine(game.leader))
     assert examined == examined_after
 
 
@@ -280,7 +283,7 @@ def test_a_switch_on_the_trapped_card_adds_no_fail_card(players, spies):
     switched = team_of(game)[2]
     refused("errors.fails_spies", game.play_mission, spies + 1, switched=switched,
             trapped=switched)
-    refused("errors.fails_spies", game.switch_card(switched).play_mission, spies + 1,
+    refused("errors.fails_spies", game.apply(SwitchCard(switched)).play_mission, spies + 1,
             trapped=switched)
     assert game.play_mission(spies, switched=switched, trapped=switched).failures == 1
     # a switch on a card that is revealed still allows the one extra Fail (§8)

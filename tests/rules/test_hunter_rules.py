@@ -5,6 +5,8 @@ import random
 import pytest
 
 from moderator.rules import Game, RuleError, configure, random_game
+from moderator.rules.modules.hunter import Accuse, Blame, Investigate
+from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
 
 
 def refused(code, action, *args, **kwargs):
@@ -29,9 +31,9 @@ def mission(game, fails=0, **cards):
     """A whole round up to the investigation, which is done at once when it is due."""
     game = approved(game).play_mission(fails, **cards)
     if game.phase == "accusation" and game.hunt.early:
-        game = game.accuse(None)
+        game = game.apply(Accuse(None))
     if game.phase == "investigation":
-        game = game.investigate((game.investigator + 1) % game.players)
+        game = game.apply(Investigate((game.investigator + 1) % game.players))
     return game
 
 
@@ -83,8 +85,8 @@ def test_no_investigator_token_without_the_hunter():
 def test_after_a_success_the_leader_investigates():
     game = approved(Game.new(7, first_leader=2, modules=["hunter"])).play_mission(0)
     assert (game.phase, game.investigator) == ("investigation", 2)
-    refused("errors.investigate_self", game.investigate, 2)
-    game = game.investigate(5)
+    refused("errors.investigate_self", game.apply, Investigate(2))
+    game = game.apply(Investigate(5))
     assert game.hunt.investigations == ((1, 2, 5),)
     assert game.phase == "proposal"
 
@@ -132,13 +134,13 @@ def three_successes(players=7):
 def test_after_the_third_success_the_resistance_hunter_must_accuse():
     game = three_successes()
     assert (game.phase, game.hunt.accuser) == ("accusation", "resistance")
-    refused("errors.accusation_required", game.accuse, None)
-    found = game.accuse(4, "chief")
+    refused("errors.accusation_required", game.apply, Accuse(None))
+    found = game.apply(Accuse(4, "chief"))
     assert (found.winner, found.reason) == ("resistance", "hunter_found_chief")
 
 
 def test_a_wrong_accusation_turns_the_mission_over_and_play_goes_on():
-    game = three_successes().accuse(4, "not-chief")
+    game = three_successes().apply(Accuse(4, "not-chief"))
     assert game.missions[-1].succeeded is False and game.missions[-1].turned == 1
     assert (game.successes, game.failures) == (2, 1)
     assert game.phase == "investigation"
@@ -151,11 +153,11 @@ def test_a_wrong_accusation_can_give_the_spies_their_third_failure_and_their_hun
     game = mission(mission(game, fails=1))  # early accusations declined
     game = approved(game).play_mission(0)
     assert (game.successes, game.failures) == (3, 2)
-    game = game.accuse(3, "not-chief")
+    game = game.apply(Accuse(3, "not-chief"))
     assert (game.phase, game.hunt.accuser) == ("accusation", "spies")
-    game = game.accuse(2, "not-chief")  # back and forth on the fifth mission
+    game = game.apply(Accuse(2, "not-chief"))  # back and forth on the fifth mission
     assert (game.phase, game.hunt.accuser) == ("accusation", "resistance")
-    assert game.accuse(1, "chief").winner == "resistance"
+    assert game.apply(Accuse(1, "chief")).winner == "resistance"
 
 
 def test_the_spy_hunter_finding_the_coordinator_wins_for_the_spies():
@@ -163,16 +165,16 @@ def test_the_spy_hunter_finding_the_coordinator_wins_for_the_spies():
     for _ in range(3):
         game = approved(game).play_mission(1)
         if game.phase == "accusation" and game.hunt.early:
-            game = game.accuse(None)
+            game = game.apply(Accuse(None))
         if game.phase == "investigation":
-            game = game.investigate((game.investigator + 1) % 7)
+            game = game.apply(Investigate((game.investigator + 1) % 7))
     assert game.hunt.accuser == "spies"
-    won = game.accuse(5, "coordinator")
+    won = game.apply(Accuse(5, "coordinator"))
     assert (won.winner, won.reason) == ("spies", "hunter_found_coordinator")
 
 
 def test_only_the_spy_hunter_can_find_the_coordinator_and_only_if_in_the_game():
-    refused("errors.accusation_shown", three_successes().accuse, 4, "coordinator")
+    refused("errors.accusation_shown", three_successes().apply, Accuse(4, "coordinator"))
 
 
 # -- the early accusation, rules.md §6.1, §13 ----------------------------------------------------
@@ -185,35 +187,35 @@ def test_at_seven_a_chief_fail_opens_the_early_accusation():
 
 def test_a_wrong_early_accusation_turns_the_failure_into_a_success():
     game = approved(Game.new(7, modules=["hunter"])).play_mission(0, chief_fail=1)
-    game = game.accuse(3, "not-chief")
+    game = game.apply(Accuse(3, "not-chief"))
     assert game.missions[-1].succeeded is True and game.phase == "investigation"
     assert game.early_accusations == 1
 
 
 def test_a_right_early_accusation_wins_for_the_spies():
     game = approved(Game.new(7, modules=["hunter"])).play_mission(0, chief_fail=1)
-    assert game.accuse(3, "chief").winner == "spies"
+    assert game.apply(Accuse(3, "chief")).winner == "spies"
 
 
 def test_at_five_or_six_the_host_confirms_an_early_accusation_after_any_failure():
     """rules.md §6.1: no Chief Fail cards at 5-6, so the claim cannot be seen."""
     game = approved(Game.new(5, modules=["hunter"])).play_mission(1)
     assert game.phase == "accusation" and game.hunt.early
-    assert game.accuse(None).phase == "investigation"  # the spy Hunter does not accuse
+    assert game.apply(Accuse(None)).phase == "investigation"  # the spy Hunter does not accuse
 
 
 @pytest.mark.parametrize("setting, again", [("once-per-game", False), ("repeatable", True)])
 def test_the_early_accusation_is_once_per_game_by_default(setting, again):
     game = Game.new(7, modules=["hunter"], house_rules={"hunter-early-accusation": setting})
-    game = approved(game).play_mission(0, chief_fail=1).accuse(3, "not-chief")
-    game = game.investigate((game.investigator + 1) % 7)
+    game = approved(game).play_mission(0, chief_fail=1).apply(Accuse(3, "not-chief"))
+    game = game.apply(Investigate((game.investigator + 1) % 7))
     game = approved(game).play_mission(0, chief_fail=1)
     assert (game.phase == "accusation") is again
 
 
 def test_a_declined_early_accusation_does_not_count():
     game = approved(Game.new(7, modules=["hunter"])).play_mission(0, chief_fail=1)
-    game = game.accuse(None).investigate(6)
+    game = game.apply(Accuse(None)).apply(Investigate(6))
     assert approved(game).play_mission(0, chief_fail=1).phase == "accusation"
 
 
@@ -231,12 +233,12 @@ def test_five_rejections_end_the_game_without_an_accusation():
 
 def test_the_blame_once_per_game_before_a_vote():
     game = Game.new(8, modules=["hunter"], roles=["deep-agent", "pretender"])
-    blamed = game.blame(3, 5, pretender=False)
+    blamed = game.apply(Blame(3, 5, pretender=False))
     assert blamed.hunt.blame == (3, 5, False) and blamed.phase == "proposal"
-    refused("errors.blame_twice", blamed.blame, 3, 6, pretender=True)
-    refused("errors.no_blame", Game.new(8, modules=["hunter"]).blame, 3, 5, pretender=True)
+    refused("errors.blame_twice", blamed.apply, Blame(3, 6, pretender=True))
+    refused("errors.no_blame", Game.new(8, modules=["hunter"]).apply, Blame(3, 5, pretender=True))
     on_mission = approved(game)
-    refused("errors.blame_window", on_mission.blame, 3, 5, pretender=True)
+    refused("errors.blame_window", on_mission.apply, Blame(3, 5, pretender=True))
 
 
 def test_random_hunter_games_always_end():
@@ -251,7 +253,7 @@ def _round(game, team, investigator, **cards):
     """One approved mission with the given cards, the Watch token to its first member."""
     game = game.propose(team, investigator=investigator).vote(set(range(4)))
     if game.phase == "watch":
-        game = game.give_watch(team[0])
+        game = game.apply(GiveWatch(team[0]))
     return game.play_mission(**cards)
 
 
@@ -259,14 +261,14 @@ def test_a_wrong_accusation_that_makes_the_third_success_gives_the_rogue_a_secon
     """rules.md §7 (A): with the Hunter, a wrong accusation that produces a third success can
     give the resistance Rogue their own win: Rogue Success on it and on an earlier mission."""
     game = Game.new(7, 0, modules=["rogue", "hunter"], roles=["resistance-rogue"])
-    game = _round(game, [1, 2], 6, fails=0, rogue_success=1).investigate(3)
-    game = _round(game, [2, 3, 4], 6, fails=0).investigate(5)
-    game = _round(game, [3, 4, 5], 0, fails=1).investigate(1)  # no Chief Fail: no early one
-    game = _round(game, [4, 5, 6, 0], 1, fails=2).investigate(2)
+    game = _round(game, [1, 2], 6, fails=0, rogue_success=1).apply(Investigate(3))
+    game = _round(game, [2, 3, 4], 6, fails=0).apply(Investigate(5))
+    game = _round(game, [3, 4, 5], 0, fails=1).apply(Investigate(1))  # no Chief Fail: no early one
+    game = _round(game, [4, 5, 6, 0], 1, fails=2).apply(Investigate(2))
     # The third failure; seat 2, on mission 1's team without the Watch token, is on it too.
     game = _round(game, [5, 6, 0, 2], None, fails=1, rogue_success=1)
     assert game.phase == "accusation"
-    game = game.accuse(3, "not-chief")  # wrong: mission 5 turns into the third success
+    game = game.apply(Accuse(3, "not-chief"))  # wrong: mission 5 turns into the third success
     assert (game.phase, game.reason, game.winners) == (
         "game_over", "resistance_rogue_wins", (("resistance-rogue", "full"),))
 
@@ -276,24 +278,24 @@ def test_a_third_failure_reached_through_a_wrong_accusation_goes_to_the_spy_hunt
     accusation goes straight to the spy Hunter's accusation, without a spy Rogue claim (this
     test asserted the claim before §13.1 settled the point)."""
     game = Game.new(7, 0, modules=["rogue", "hunter"], roles=["spy-rogue"])
-    game = _round(game, [1, 2], 6, fails=1).investigate(3)
-    game = _round(game, [1, 3, 4], 6, fails=1).investigate(4)
-    game = _round(game, [3, 4, 5], 0, fails=0).investigate(1)
-    game = _round(game, [1, 5, 6, 0], 2, fails=1).investigate(1)  # one Fail: mission 4 holds
+    game = _round(game, [1, 2], 6, fails=1).apply(Investigate(3))
+    game = _round(game, [1, 3, 4], 6, fails=1).apply(Investigate(4))
+    game = _round(game, [3, 4, 5], 0, fails=0).apply(Investigate(1))
+    game = _round(game, [1, 5, 6, 0], 2, fails=1).apply(Investigate(1))  # one Fail: mission 4 holds
     game = _round(game, [5, 6, 0, 2], None, fails=0)  # the third success
     assert game.phase == "accusation"
-    turned = game.accuse(3, "not-chief")  # wrong: mission 5 fails, the third failure
+    turned = game.apply(Accuse(3, "not-chief"))  # wrong: mission 5 fails, the third failure
     assert (turned.phase, turned.hunt.accuser, turned.hunt.early) == ("accusation", "spies", False)
     assert [i.name for i in turned.inputs()] == ["accused", "shown"]
-    refused("errors.turn.accusation", turned.claim_rogue, 1)
-    assert turned.accuse(0, "chief").reason == "hunter_found_chief"
+    refused("errors.turn.accusation", turned.apply, ClaimRogue(1))
+    assert turned.apply(Accuse(0, "chief")).reason == "hunter_found_chief"
 
 
 def test_a_third_failure_played_on_the_table_still_lets_the_spy_rogue_claim():
     """rules.md §7: at a third failure the mission itself made, the spy Rogue claims first."""
     game = Game.new(7, 0, modules=["rogue", "hunter"], roles=["spy-rogue"])
-    game = _round(game, [1, 2], 6, fails=1).investigate(3)
-    game = _round(game, [1, 3, 4], 6, fails=1).investigate(4)
-    game = _round(game, [3, 4, 5], 0, fails=0).investigate(1)
+    game = _round(game, [1, 2], 6, fails=1).apply(Investigate(3))
+    game = _round(game, [1, 3, 4], 6, fails=1).apply(Investigate(4))
+    game = _round(game, [3, 4, 5], 0, fails=0).apply(Investigate(1))
     game = _round(game, [1, 5, 6, 0], 2, fails=2)  # two Fails: mission 4 fails, the third
     assert game.phase == "rogue_claim"

@@ -7,6 +7,7 @@ import pytest
 from rulebook import SIDES  # rules.md §1.1, written out
 
 from moderator.rules import Game, RuleError, configure
+from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
 
 
 def refused(code, action, *args, **kwargs):
@@ -24,7 +25,7 @@ def succeed(game, team, **cards):
     """A whole round: the team is approved and its mission played with the given cards."""
     game = approve_all(game.propose(team, sergeant=_sergeant(game, team)))
     if game.phase == "watch":
-        game = game.give_watch(team[0])
+        game = game.apply(GiveWatch(team[0]))
     return game.play_mission(**{"fails": 0, **cards})
 
 
@@ -147,7 +148,7 @@ def test_rogue_success_counts_as_a_success():
 
 
 def test_at_most_one_rogue_success_and_only_with_the_resistance_rogue():
-    game = approve_all(rogue_game().propose([0, 1])).give_watch(0)
+    game = approve_all(rogue_game().propose([0, 1])).apply(GiveWatch(0))
     refused("errors.rogue_success_one", game.play_mission, 0, rogue_success=2)
     refused("errors.fails_range", game.play_mission, 2, rogue_success=1)  # 3 cards, 2 players
     only_spy = Game.new(7, 0, modules=["rogue"], roles=["spy-rogue"])
@@ -160,9 +161,9 @@ def test_the_watch_token_is_handed_to_a_team_member_after_approval():
     """rules.md §7: after approval, the leader gives it to a team member."""
     game = approve_all(rogue_game().propose([0, 1]))
     assert game.phase == "watch" and game.leader == 0
-    refused("errors.watch_not_on_team", game.give_watch, 4)
+    refused("errors.watch_not_on_team", game.apply, GiveWatch(4))
     refused("errors.turn.watch", game.play_mission, 0)
-    game = game.give_watch(1)
+    game = game.apply(GiveWatch(1))
     assert (game.phase, game.watch) == ("mission", 1)
     game = game.play_mission(0)
     assert game.missions[-1].watch == 1 and game.watch is None
@@ -202,7 +203,7 @@ def test_no_rogue_win_without_an_earlier_rogue_success():
 def fail(game, team, fails=1):
     game = approve_all(game.propose(team))
     if game.phase == "watch":
-        game = game.give_watch(team[0])
+        game = game.apply(GiveWatch(team[0]))
     return game.play_mission(fails)
 
 
@@ -210,7 +211,7 @@ def test_an_earlier_rogue_success_on_a_failed_mission_counts_by_default():
     """rules.md §7: the earlier mission need not have succeeded (rogue-earlier-mission)."""
     def play(**settings):
         game = rogue_game(**settings)
-        game = approve_all(game.propose([0, 1])).give_watch(0).play_mission(1, rogue_success=1)
+        game = approve_all(game.propose([0, 1])).apply(GiveWatch(0)).play_mission(1, rogue_success=1)
         game = succeed(succeed(game, [0, 1, 2]), [0, 1, 2])
         return succeed(game, [0, 1, 2, 3], rogue_success=1)
 
@@ -223,12 +224,12 @@ def test_the_spy_rogue_may_claim_at_the_third_failure():
     only rule a claim out, the host confirms the rest."""
     game = fail(fail(fail(rogue_game(), [0, 1]), [2, 3, 4]), [0, 3, 5])
     assert (game.phase, game.winner) == ("rogue_claim", None)
-    refused("errors.rogue_claim_not_on_team", game.claim_rogue, 1)
-    refused("errors.rogue_claim_no_earlier", game.claim_rogue, 5)
-    won = game.claim_rogue(0)
+    refused("errors.rogue_claim_not_on_team", game.apply, ClaimRogue(1))
+    refused("errors.rogue_claim_no_earlier", game.apply, ClaimRogue(5))
+    won = game.apply(ClaimRogue(0))
     assert (won.winner, won.reason, won.winners) == (None, "spy_rogue_wins",
                                                      (("spy-rogue", "full"),))
-    nobody = game.claim_rogue(None)
+    nobody = game.apply(ClaimRogue(None))
     assert (nobody.winner, nobody.reason) == ("spies", "three_failures")
     assert nobody.winners == (("spies", "full"), ("spy-rogue", "partial"))
 
@@ -237,7 +238,7 @@ def test_a_rogue_win_can_give_the_team_a_partial_victory_by_house_rule():
     """rules.md §7, setting rogue-win-team."""
     game = fail(fail(fail(rogue_game(**{"rogue-win-team": "team-partial"}), [0, 1]),
                      [0, 3, 4]), [0, 3, 5])
-    assert game.claim_rogue(0).winners == (("spy-rogue", "full"), ("spies", "partial"))
+    assert game.apply(ClaimRogue(0)).winners == (("spy-rogue", "full"), ("spies", "partial"))
 
 
 def test_partial_victory_only_on_the_fifth_mission_by_house_rule():
@@ -307,6 +308,6 @@ def test_a_spy_rogue_claim_needs_a_fail_on_the_third_failed_mission():
     game = Game.new(5, 0, modules=["rogue", "reverser"])
     game = approve_all(game.propose([0, 1])).play_mission(1)
     game = approve_all(game.propose([0, 1, 2])).play_mission(1)
-    game = approve_all(game.propose([0, 4])).give_watch(4).play_mission(0, reverse=1)
+    game = approve_all(game.propose([0, 4])).apply(GiveWatch(4)).play_mission(0, reverse=1)
     assert game.phase == "rogue_claim"
-    refused("errors.rogue_claim_no_fail", game.claim_rogue, 0)
+    refused("errors.rogue_claim_no_fail", game.apply, ClaimRogue(0))

@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 
 from moderator.rules import Game, RuleError
+from moderator.rules.modules.hunter import Investigate
+from moderator.rules.modules.plot import DrawPlot, GivePlot, UsePlot
+from moderator.rules.modules.rogue import GiveWatch
 
 
 def everyone(game: Game) -> set[int]:
@@ -82,11 +85,11 @@ def strong_leader_game(rotation: str) -> Game:
     """Anna's team rejected; Ben leads and has not acted; Dora takes over with Strong Leader."""
     game = Game.new(7, 0, modules=["plot"],
                     house_rules={"plot-strong-leader-rotation": rotation})
-    game = game.draw_plot(["strong_leader", "close_eye"])
-    game = game.give_plot("strong_leader", 3).give_plot("close_eye", 4)
+    game = game.apply(DrawPlot(["strong_leader", "close_eye"]))
+    game = game.apply(GivePlot("strong_leader", 3)).apply(GivePlot("close_eye", 4))
     game = game.propose([0, 1]).vote(set())
     assert game.leader == 1
-    return game.use_plot("strong_leader", 3)
+    return game.apply(UsePlot("strong_leader", 3))
 
 
 @pytest.mark.parametrize("rotation,following", [
@@ -109,10 +112,10 @@ def two_successes(game: Game, **extra) -> Game:
     for team in ([0, 1], [1, 2, 3]):
         game = game.propose(team, **extra).vote(everyone(game))
         if game.phase == "watch":
-            game = game.give_watch(team[0])
+            game = game.apply(GiveWatch(team[0]))
         game = game.play_mission(0)
         if game.phase == "investigation":
-            game = game.investigate(6)
+            game = game.apply(Investigate(6))
     return game
 
 
@@ -139,9 +142,9 @@ def test_a_rogue_success_on_record_makes_a_rogue_success_now_the_rogues_own_win(
     """rules.md §7: the resistance Rogue wins alone with Rogue Success on the third success
     and an earlier mission; with the Commander, the Assassination only if not."""
     game = Game.new(7, 0, modules=["commander", "rogue"], roles=["resistance-rogue"])
-    game = game.propose([0, 1]).vote(everyone(game)).give_watch(0)
+    game = game.propose([0, 1]).vote(everyone(game)).apply(GiveWatch(0))
     game = game.play_mission(0, rogue_success=1)
-    game = game.propose([1, 2, 3]).vote(everyone(game)).give_watch(1).play_mission(0)
+    game = game.propose([1, 2, 3]).vote(everyone(game)).apply(GiveWatch(1)).play_mission(0)
     assert game.stakes() == (("resistance", ("rogue_success_wins", "assassination")),)
     without = two_successes(Game.new(7, 0, modules=["commander", "rogue"],
                                      roles=["resistance-rogue"]))
@@ -154,17 +157,17 @@ def test_a_team_without_anyone_who_can_be_the_resistance_rogue_puts_no_rogue_win
     that Rogue; a team without such a player, or whose only one holds the Watch token now,
     cannot reveal a Rogue Success."""
     game = Game.new(7, 0, modules=["rogue"], roles=["resistance-rogue"])
-    game = game.propose([0, 1]).vote(everyone(game)).give_watch(0)
+    game = game.propose([0, 1]).vote(everyone(game)).apply(GiveWatch(0))
     game = game.play_mission(0, rogue_success=1)  # the Rogue is Player 2 (seat 1)
-    game = game.propose([2, 3, 4]).vote(everyone(game)).give_watch(2).play_mission(0)
+    game = game.propose([2, 3, 4]).vote(everyone(game)).apply(GiveWatch(2)).play_mission(0)
     assert game.stakes() == (  # no team yet: the Rogue may be on it
         ("resistance", ("rogue_success_wins", "three_successes")),)
     without = game.propose([2, 3, 4]).vote(everyone(game))
     assert without.stakes() == (("resistance", ("three_successes",)),)
     watched = game.propose([1, 2, 3]).vote(everyone(game))
     assert watched.stakes() == (("resistance", ("rogue_success_wins", "three_successes")),)
-    assert watched.give_watch(1).stakes() == (("resistance", ("three_successes",)),)
-    assert watched.give_watch(2).stakes() == (
+    assert watched.apply(GiveWatch(1)).stakes() == (("resistance", ("three_successes",)),)
+    assert watched.apply(GiveWatch(2)).stakes() == (
         ("resistance", ("rogue_success_wins", "three_successes")),)
 
 

@@ -8,6 +8,11 @@ from moderator import scripts
 from moderator.rules import Game
 from moderator.rules.house_rules import READINGS
 from moderator.rules.modules import AGENDA
+from moderator.rules.modules.defector import RevealLoyalty
+from moderator.rules.modules.hunter import Accuse, Investigate
+from moderator.rules.modules.inquisitor import Examine
+from moderator.rules.modules.plot import DrawPlot, GivePlot, UsePlot
+from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
 
 # rules.md §13.1, in its order, then §13's unsettled points with no defined alternative.
 WRITTEN = {
@@ -75,17 +80,17 @@ def step(game):
     from moderator.rules.modules.plot import receivers
 
     if game.phase == "accusation":
-        return game.accuse(None)
+        return game.apply(Accuse(None))
     if game.phase == "investigation":
-        return game.investigate(next(s for s in range(7) if s != game.investigator))
+        return game.apply(Investigate(next(s for s in range(7) if s != game.investigator)))
     if game.phase == "examination":
-        return game.examine(next(s for s in range(7) if s not in game.inquisitors))
+        return game.apply(Examine(next(s for s in range(7) if s not in game.inquisitors)))
     if game.phase == "loyalty":
-        return game.reveal_loyalty("no-change")
+        return game.apply(RevealLoyalty("no-change"))
     if game.phase == "plot_draw":
         held = [c for c in game.plot.deck if c in ("close_eye", "strong_leader", "no_confidence")]
-        return game.draw_plot(held[:1] + held[-1:])
-    return game.give_plot(game.plot.drawn[0], receivers(game)[0])
+        return game.apply(DrawPlot(held[:1] + held[-1:]))
+    return game.apply(GivePlot(game.plot.drawn[0], receivers(game)[0]))
 
 
 def test_hunter_turned_investigation():
@@ -93,10 +98,10 @@ def test_hunter_turned_investigation():
     mission over, the result after the turn decides who investigates: after a failure the
     holder of the Investigator token, not the leader."""
     game = Game.new(7, 0, modules=["hunter"])
-    game = approve(game, [0, 1], 2).play_mission(0).investigate(3)
-    game = approve(game, [1, 2, 3], 4).play_mission(0).investigate(5)
+    game = approve(game, [0, 1], 2).play_mission(0).apply(Investigate(3))
+    game = approve(game, [1, 2, 3], 4).play_mission(0).apply(Investigate(5))
     game = approve(game, [2, 3, 4], 5).play_mission(0)  # the third success: seat 2 led
-    game = game.accuse(6, "not-chief")  # wrong: mission 3 fails
+    game = game.apply(Accuse(6, "not-chief"))  # wrong: mission 3 fails
     assert (game.phase, game.missions[-1].succeeded) == ("investigation", False)
     assert game.investigator == 5
 
@@ -105,7 +110,7 @@ def test_hunter_declined_early_does_not_use_up_once_per_game():
     """rules.md §13.1 `hunter-declined-early`: a declined early accusation leaves the
     once-per-game one for later."""
     game = approve(Game.new(7, 0, modules=["hunter"]), [0, 1], 2).play_mission(0, chief_fail=1)
-    game = game.accuse(None).investigate(3)
+    game = game.apply(Accuse(None)).apply(Investigate(3))
     assert game.early_accusations == 0
     game = approve(game, [1, 2, 0], 4).play_mission(0, chief_fail=1)
     assert game.phase == "accusation" and game.hunt.early
@@ -125,12 +130,12 @@ def test_plot_taken_received_counts_in_the_round_it_was_taken():
     """rules.md §13.1 `plot-taken-received`: under `plot-same-round-use=next-round` a card
     taken with Take Responsibility counts as received in the round it was taken."""
     game = Game.new(7, 0, modules=["plot"], house_rules={"plot-same-round-use": "next-round"})
-    game = game.draw_plot(["strong_leader", "close_eye"]).give_plot("strong_leader", 3)
-    game = game.give_plot("close_eye", 4)
+    game = game.apply(DrawPlot(["strong_leader", "close_eye"])).apply(GivePlot("strong_leader", 3))
+    game = game.apply(GivePlot("close_eye", 4))
     game = approve(game, [0, 1]).play_mission(0)  # round 2: seat 1 leads
-    game = game.draw_plot(["take_responsibility", "no_confidence"])
-    game = game.give_plot("take_responsibility", 5).use_plot(
-        "take_responsibility", 5, target=3, take="strong_leader").give_plot("no_confidence", 6)
+    game = game.apply(DrawPlot(["take_responsibility", "no_confidence"]))
+    game = game.apply(GivePlot("take_responsibility", 5)).apply(UsePlot(
+        "take_responsibility", 5, target=3, take="strong_leader")).apply(GivePlot("no_confidence", 6))
     game = game.propose([0, 1, 2]).vote([])  # seat 2 leads and has not acted
     assert game.plot.held[-1].received == 2
     assert game.usable() == ()  # the Strong Leader taken in round 2 waits for round 3
@@ -143,7 +148,7 @@ def test_rogue_fifth_rejections_count_as_the_fifth_mission():
                     house_rules={"rogue-partial-win": "fifth-mission-only"})
     for team, fails in (([0, 1], 1), ([1, 2, 3], 0), ([2, 3], 1), ([3, 4, 0], 0)):
         game = approve(game, team)
-        game = game.give_watch(team[0]) if game.phase == "watch" else game
+        game = game.apply(GiveWatch(team[0])) if game.phase == "watch" else game
         game = game.play_mission(fails)
     for _ in range(5):
         game = game.propose([0, 1, 2]).vote([])
@@ -166,9 +171,9 @@ def test_hunter_fourth_mission_has_no_special_rule():
     fail" is not understood, so mission 4 at 7+ fails with two Fail cards as always: one
     Chief Fail alone does not fail it."""
     game = Game.new(7, 0, modules=["hunter"])
-    game = approve(game, [0, 1], 2).play_mission(0).investigate(3)
-    game = approve(game, [1, 2, 3], 4).play_mission(1).investigate(5)  # no Chief Fail:
-    game = approve(game, [2, 3, 4], 5).play_mission(1).investigate(6)  # no early accusation
+    game = approve(game, [0, 1], 2).play_mission(0).apply(Investigate(3))
+    game = approve(game, [1, 2, 3], 4).play_mission(1).apply(Investigate(5))  # no Chief Fail:
+    game = approve(game, [2, 3, 4], 5).play_mission(1).apply(Investigate(6))  # no early accusation
     game = approve(game, [3, 4, 5, 6], 0).play_mission(0, chief_fail=1)
     assert game.missions[-1].succeeded
 
@@ -182,7 +187,7 @@ def test_rogue_spy_claim_check_rules_out_only_what_the_record_shows():
         game = approve(game, team).play_mission(fails)
     assert game.phase == "rogue_claim"
     assert game.inputs()[0].choices == (None, 1, 3)  # on this team and an earlier failed one
-    assert game.claim_rogue(3).reason == "spy_rogue_wins"
+    assert game.apply(ClaimRogue(3)).reason == "spy_rogue_wins"
 
 
 def test_defector_assassination_runs_unchanged_after_a_switch():
@@ -191,7 +196,7 @@ def test_defector_assassination_runs_unchanged_after_a_switch():
     game = Game.new(7, 0, modules=["commander", "defector"])
     game = approve(game, [0, 1]).play_mission(0)
     game = approve(game, [1, 2, 3]).play_mission(0)
-    game = game.reveal_loyalty("switch")
+    game = game.apply(RevealLoyalty("switch"))
     assert game.defectors_switched
     game = approve(game, [2, 3, 4]).play_mission(0)
     assert game.phase == "assassination"

@@ -8,6 +8,11 @@ import pytest
 
 from moderator.rules import Game, RuleError
 from moderator.rules.flow import could_play
+from moderator.rules.modules.defector import RevealLoyalty
+from moderator.rules.modules.hunter import Accuse, Investigate
+from moderator.rules.modules.inquisitor import Examine
+from moderator.rules.modules.plot import DrawPlot, GivePlot, UsePlot
+from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
 
 SL, EYE, NC, OM, TR = "strong_leader", "close_eye", "no_confidence", "opinion_maker", \
     "take_responsibility"
@@ -26,7 +31,7 @@ def mission(game, team, watch=None, investigator=None, **cards):
     token, a declined early accusation, an investigation) taken as given."""
     game = game.propose(team, investigator=investigator).vote(range(game.players))
     if game.phase == "watch":
-        game = game.give_watch(team[0] if watch is None else watch)
+        game = game.apply(GiveWatch(team[0] if watch is None else watch))
     return game.play_mission(**cards)
 
 
@@ -34,10 +39,10 @@ def onwards(game):
     """Past the Hunter's steps after a mission: no early accusation, investigate someone."""
     while game.phase in ("accusation", "investigation"):
         if game.phase == "accusation":
-            game = game.accuse(None)
+            game = game.apply(Accuse(None))
         else:
-            game = game.investigate(next(s for s in range(game.players)
-                                         if s != game.investigator))
+            game = game.apply(Investigate(next(s for s in range(game.players)
+                                         if s != game.investigator)))
     return game
 
 
@@ -57,7 +62,7 @@ def test_a_rogue_success_record_no_single_player_could_have_made_is_refused():
     Success, never while holding the Watch token, so one player, never the Watch holder there,
     was on every team that revealed one. Team {3,4} with the Watch token on 3 leaves only 4,
     who was not on team {1,2}."""
-    game = rogue_game().propose([2, 3]).vote(range(5)).give_watch(2)
+    game = rogue_game().propose([2, 3]).vote(range(5)).apply(GiveWatch(2))
     asked = {i.name: i for i in game.inputs({"fails": 0})}
     assert asked["rogue_success"].choices == (0,)  # guided play offers only what is possible
     error = refused("errors.rogue_success_impossible", game.play_mission, 0, rogue_success=1)
@@ -69,7 +74,7 @@ def test_a_rogue_success_on_a_team_sharing_an_eligible_player_is_accepted_and_wi
     """rules.md §7: team {2,3} with the Watch token on 3 leaves player 2, who was on team
     {1,2}: the record is possible, and Rogue Success on the third success and on an earlier
     mission wins for the resistance Rogue alone."""
-    game = rogue_game().propose([1, 2]).vote(range(5)).give_watch(2)
+    game = rogue_game().propose([1, 2]).vote(range(5)).apply(GiveWatch(2))
     assert 1 in {i.name: i for i in game.inputs({"fails": 0})}["rogue_success"].choices
     won = game.play_mission(0, rogue_success=1)
     assert (won.reason, won.winners) == ("resistance_rogue_wins", (("resistance-rogue", "full"),))
@@ -80,9 +85,9 @@ def test_the_watch_holder_is_never_the_rogue_on_that_mission():
     first = mission(Game.new(7, 0, modules=["rogue"], roles=["resistance-rogue"]), [0, 1],
                     watch=0, fails=0, rogue_success=1)  # the Rogue: seat 1
     game = first.propose([1, 2, 3]).vote(range(7))
-    refused("errors.rogue_success_impossible", game.give_watch(1).play_mission, 0,
+    refused("errors.rogue_success_impossible", game.apply(GiveWatch(1)).play_mission, 0,
             rogue_success=1)
-    assert game.give_watch(2).play_mission(0, rogue_success=1).successes == 2
+    assert game.apply(GiveWatch(2)).play_mission(0, rogue_success=1).successes == 2
 
 
 def test_a_trapped_card_was_taken_out_before_the_reveal():
@@ -92,7 +97,7 @@ def test_a_trapped_card_was_taken_out_before_the_reveal():
     game = Game.new(7, 0, modules=["rogue", "trapper"], roles=["resistance-rogue"],
                     allow_incompatible=True)
     game = mission(game, [0, 1, 2], watch=0, trapped=1, fails=0, rogue_success=1)  # seat 2
-    game = game.propose([2, 3, 4, 5]).vote(range(7)).give_watch(3)
+    game = game.propose([2, 3, 4, 5]).vote(range(7)).apply(GiveWatch(3))
     refused("errors.rogue_success_impossible_trapped", game.play_mission, 0, rogue_success=1,
             trapped=2)
     assert game.play_mission(0, rogue_success=1, trapped=4).missions[-1].rogue_success == 1
@@ -108,9 +113,9 @@ def test_a_spy_rogue_claim_by_the_only_possible_resistance_rogue_is_refused():
     game = mission(game, [1, 2, 4], watch=4, fails=1)  # the third failure
     assert game.phase == "rogue_claim"
     assert game.inputs()[0].choices == (None, 2)
-    error = refused("errors.rogue_claim_resistance_rogue", game.claim_rogue, 1)
+    error = refused("errors.rogue_claim_resistance_rogue", game.apply, ClaimRogue(1))
     assert error.params == {"seat": 1}
-    assert game.claim_rogue(2).reason == "spy_rogue_wins"
+    assert game.apply(ClaimRogue(2)).reason == "spy_rogue_wins"
 
 
 # -- §6.1, §13.1: only the spy Chiefs play Chief Fail -------------------------------------------
@@ -182,20 +187,20 @@ def test_take_responsibility_first_gives_the_same_ruling_in_round_one_and_round_
     out do not count. Handed out first in round 1 nobody holds anything, so it is discarded;
     handed out first in round 2 it takes from the cards of round 1, never from the card drawn
     with it."""
-    first = Game.new(7, 0, modules=["plot"]).draw_plot([TR, SL]).give_plot(TR, 3)
+    first = Game.new(7, 0, modules=["plot"]).apply(DrawPlot([TR, SL])).apply(GivePlot(TR, 3))
     assert TR in first.plot.discarded and not first.plot.pending
-    first = first.give_plot(SL, 4)
+    first = first.apply(GivePlot(SL, 4))
     assert [(c.card, c.holder) for c in first.plot.held] == [(SL, 4)]
 
-    second = Game.new(7, 0, modules=["plot"]).draw_plot([EYE, NC])
-    second = second.give_plot(EYE, 1).give_plot(NC, 2)
+    second = Game.new(7, 0, modules=["plot"]).apply(DrawPlot([EYE, NC]))
+    second = second.apply(GivePlot(EYE, 1)).apply(GivePlot(NC, 2))
     second = mission(second, [0, 1], fails=0)  # round 2: seat 1 leads and draws
-    second = second.draw_plot([TR, SL]).give_plot(TR, 3)
+    second = second.apply(DrawPlot([TR, SL])).apply(GivePlot(TR, 3))
     assert [c.card for c in second.plot.pending] == [TR]
-    error = refused("errors.plot_give_pending", second.give_plot, SL, 4)
+    error = refused("errors.plot_give_pending", second.apply, GivePlot(SL, 4))
     assert error.params == {"card": TR, "seat": 3}
-    refused("errors.plot_take_missing", second.use_plot, TR, 3, target=4, take=SL)
-    second = second.use_plot(TR, 3, target=2, take=NC).give_plot(SL, 4)
+    refused("errors.plot_take_missing", second.apply, UsePlot(TR, 3, target=4, take=SL))
+    second = second.apply(UsePlot(TR, 3, target=2, take=NC)).apply(GivePlot(SL, 4))
     assert sorted((c.card, c.holder) for c in second.plot.held) == [
         (EYE, 1), (NC, 3), (SL, 4)]
     assert second.phase == "proposal"
@@ -203,16 +208,16 @@ def test_take_responsibility_first_gives_the_same_ruling_in_round_one_and_round_
 
 def test_take_responsibility_handed_out_second_takes_from_this_hand_out():
     """rules.md §3.4: cards handed out earlier in this hand-out count."""
-    game = Game.new(7, 0, modules=["plot"]).draw_plot([SL, TR]).give_plot(SL, 4)
-    game = game.give_plot(TR, 3).use_plot(TR, 3, target=4, take=SL)
+    game = Game.new(7, 0, modules=["plot"]).apply(DrawPlot([SL, TR])).apply(GivePlot(SL, 4))
+    game = game.apply(GivePlot(TR, 3)).apply(UsePlot(TR, 3, target=4, take=SL))
     assert [(c.card, c.holder) for c in game.plot.held] == [(SL, 3)]
 
 
 def test_no_drawn_card_is_handed_out_while_a_star_card_waits():
     """rules.md §3.3 window 2: every ★ card resolves before the next card is handed out."""
-    game = Game.new(7, 0, modules=["plot"]).draw_plot([OC, SL]).give_plot(OC, 3)
-    refused("errors.plot_give_pending", game.give_plot, SL, 1)
-    assert game.use_plot(OC, 3, target=2).give_plot(SL, 1).phase == "proposal"
+    game = Game.new(7, 0, modules=["plot"]).apply(DrawPlot([OC, SL])).apply(GivePlot(OC, 3))
+    refused("errors.plot_give_pending", game.apply, GivePlot(SL, 1))
+    assert game.apply(UsePlot(OC, 3, target=2)).apply(GivePlot(SL, 1)).phase == "proposal"
 
 
 # -- §3.3 window 1, §13.1 `plot-strong-leader-steps` -----------------------------------------
@@ -221,17 +226,17 @@ def test_no_drawn_card_is_handed_out_while_a_star_card_waits():
 def strong_leader_in(modules, players=7):
     """Round 1 with a Strong Leader handed to seat 3, then missions until the steps between
     missions 2 and 3 (the Loyalty card, the examination)."""
-    game = Game.new(players, 0, modules=["plot", *modules]).draw_plot([SL, EYE])
-    game = game.give_plot(SL, 3).give_plot(EYE, 4)
+    game = Game.new(players, 0, modules=["plot", *modules]).apply(DrawPlot([SL, EYE]))
+    game = game.apply(GivePlot(SL, 3)).apply(GivePlot(EYE, 4))
     game = mission(game, [0, 1], fails=0)
-    game = game.draw_plot(game.plot.deck[:2])
+    game = game.apply(DrawPlot(game.plot.deck[:2]))
     for card, to in zip(game.plot.drawn, (5, 6)):
-        game = game.give_plot(card, to)
+        game = game.apply(GivePlot(card, to))
     while game.phase == "plot_give":  # a ★ card drawn: resolved on anyone it allows
         waiting = game.plot.pending[0]
         from moderator.rules.modules.plot import targets
 
-        game = game.use_plot(waiting.card, waiting.holder, target=targets(game, waiting)[0])
+        game = game.apply(UsePlot(waiting.card, waiting.holder, target=targets(game, waiting)[0]))
     return mission(game, [1, 2, 3], fails=0)
 
 
@@ -243,9 +248,9 @@ def test_strong_leader_may_be_declared_during_the_steps_that_open_a_new_round(mo
     game = strong_leader_in([module])
     assert (game.phase, game.leader) == (phase, 2)
     assert [c.card for c in game.usable()] == [SL]
-    game = game.use_plot(SL, 3)
+    game = game.apply(UsePlot(SL, 3))
     assert (game.phase, game.leader) == (phase, 3)
-    game = game.examine(2) if phase == "examination" else game.reveal_loyalty("no-change")
+    game = game.apply(Examine(2)) if phase == "examination" else game.apply(RevealLoyalty("no-change"))
     assert (game.phase, game.leader) == ("plot_draw", 3)
 
 
@@ -253,22 +258,22 @@ def test_strong_leader_refusals_say_which_moment_it_is():
     """rules.md §3.3 window 1: the refusal says why, truly: the leader has drawn, the drawn
     cards are being handed out (`before-team-tokens`), the Team tokens are out, or the steps
     after a mission come first."""
-    game = Game.new(7, 0, modules=["plot"]).draw_plot([SL, EYE]).give_plot(SL, 3)
-    refused("errors.plot_window.strong_leader_drawn", game.use_plot, SL, 3)
-    game = game.give_plot(EYE, 4)
-    refused("errors.plot_window.strong_leader_drawn", game.use_plot, SL, 3)
+    game = Game.new(7, 0, modules=["plot"]).apply(DrawPlot([SL, EYE])).apply(GivePlot(SL, 3))
+    refused("errors.plot_window.strong_leader_drawn", game.apply, UsePlot(SL, 3))
+    game = game.apply(GivePlot(EYE, 4))
+    refused("errors.plot_window.strong_leader_drawn", game.apply, UsePlot(SL, 3))
     game = game.propose([0, 1])
-    refused("errors.plot_window.strong_leader_team", game.use_plot, SL, 3)
+    refused("errors.plot_window.strong_leader_team", game.apply, UsePlot(SL, 3))
     loose = Game.new(7, 0, modules=["plot"], house_rules={
-        "plot-strong-leader-window": "before-team-tokens"}).draw_plot([SL, SL])
-    loose = loose.give_plot(SL, 3)
-    refused("errors.plot_window.strong_leader_hand_out", loose.use_plot, SL, 3)
-    assert loose.give_plot(SL, 4).use_plot(SL, 3).leader == 3
-    hunted = Game.new(7, 0, modules=["plot", "hunter"]).draw_plot([SL, EYE])
-    hunted = hunted.give_plot(SL, 3).give_plot(EYE, 4)
+        "plot-strong-leader-window": "before-team-tokens"}).apply(DrawPlot([SL, SL]))
+    loose = loose.apply(GivePlot(SL, 3))
+    refused("errors.plot_window.strong_leader_hand_out", loose.apply, UsePlot(SL, 3))
+    assert loose.apply(GivePlot(SL, 4)).apply(UsePlot(SL, 3)).leader == 3
+    hunted = Game.new(7, 0, modules=["plot", "hunter"]).apply(DrawPlot([SL, EYE]))
+    hunted = hunted.apply(GivePlot(SL, 3)).apply(GivePlot(EYE, 4))
     hunted = mission(hunted, [0, 1], investigator=2, fails=0)
     assert hunted.phase == "investigation"
-    refused("errors.plot_window.strong_leader_between", hunted.use_plot, SL, 3)
+    refused("errors.plot_window.strong_leader_between", hunted.apply, UsePlot(SL, 3))
 
 
 # -- §7: tokens that are not used say so ----------------------------------------------------------
@@ -279,13 +284,13 @@ def test_the_watch_token_tried_on_the_first_two_missions_at_five_or_six_says_why
     """rules.md §7: at 5-6 players the Watch token is not used on the first two missions."""
     game = Game.new(players, 0, modules=["rogue"]).propose([0, 1]).vote(range(players))
     assert game.phase == "mission"
-    error = refused("errors.watch_first_missions", game.give_watch, 0)
+    error = refused("errors.watch_first_missions", game.apply, GiveWatch(0))
     assert error.params == {"missions": 2}
-    refused("errors.watch_first_missions", Game.new(players, 0, modules=["rogue"]).give_watch, 0)
+    refused("errors.watch_first_missions", Game.new(players, 0, modules=["rogue"]).apply, GiveWatch(0))
 
 
 def test_the_watch_token_with_only_the_spy_rogue_says_why():
     """rules.md §7: with only the spy Rogue the Watch step changes nothing and is skipped."""
     game = Game.new(7, 0, modules=["rogue"], roles=["spy-rogue"]).propose([0, 1]).vote(range(7))
-    refused("errors.watch_spy_rogue_only", game.give_watch, 0)
-    refused("errors.no_rogue_module", Game.new(7, 0).give_watch, 0)
+    refused("errors.watch_spy_rogue_only", game.apply, GiveWatch(0))
+    refused("errors.no_rogue_module", Game.new(7, 0).apply, GiveWatch(0))

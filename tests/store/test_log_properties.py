@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from moderator import session, store
+from moderator import codec, session, store
 from moderator.rules import RuleError, tables
 
 seats = st.lists(st.integers(0, 11), max_size=6)
@@ -41,7 +41,7 @@ class LogMachine(RuleBasedStateMachine):
         path = store.path_of(self.game_id)
         before = path.read_bytes()
         try:
-            self.game = session.act(self.game_id, action).game
+            self.game = session.act(self.game_id, codec.decode(action)).game
         except RuleError:
             assert path.read_bytes() == before
 

@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from moderator import session, store
+from moderator import codec, session, store
 from moderator.rules import RuleError
 
 
@@ -32,7 +32,7 @@ def lines(game_id):
 
 def test_a_game_is_one_json_lines_file_setup_first():
     game_id = new_game()
-    session.act(game_id, {"type": "propose", "team": [1, 2]})
+    session.act(game_id, codec.decode({"type": "propose", "team": [1, 2]}))
     first, second = (json.loads(line) for line in lines(game_id))
     assert first["type"] == "setup" and first["players"] == 5 and first["game"] == game_id
     assert second["type"] == "propose" and second["team"] == [1, 2]
@@ -40,8 +40,8 @@ def test_a_game_is_one_json_lines_file_setup_first():
 
 def test_loading_replays_the_log():
     game_id = new_game()
-    session.act(game_id, {"type": "propose", "team": [1, 2]})
-    session.act(game_id, {"type": "vote", "approve": [1, 2, 3]})
+    session.act(game_id, codec.decode({"type": "propose", "team": [1, 2]}))
+    session.act(game_id, codec.decode({"type": "vote", "approve": [1, 2, 3]}))
     assert session.open_game(game_id).game.phase == "mission"
 
 
@@ -49,19 +49,19 @@ def test_a_refused_action_writes_nothing():
     game_id = new_game()
     before = store.path_of(game_id).read_bytes()
     with pytest.raises(RuleError):
-        session.act(game_id, {"type": "propose", "team": [1, 2, 3]})
+        session.act(game_id, codec.decode({"type": "propose", "team": [1, 2, 3]}))
     assert store.path_of(game_id).read_bytes() == before
 
 
 def test_undo_and_redo_are_entries_too_and_a_new_action_drops_the_redo():
     game_id = new_game()
-    session.act(game_id, {"type": "propose", "team": [1, 2]})
+    session.act(game_id, codec.decode({"type": "propose", "team": [1, 2]}))
     session.undo(game_id)
     assert session.open_game(game_id).game.phase == "proposal"
     session.redo(game_id)
     assert session.open_game(game_id).game.phase == "vote"
     session.undo(game_id)
-    session.act(game_id, {"type": "propose", "team": [3, 4]})
+    session.act(game_id, codec.decode({"type": "propose", "team": [3, 4]}))
     with pytest.raises(RuleError) as refused:
         session.redo(game_id)
     assert refused.value.code == "errors.nothing_to_redo"
@@ -89,7 +89,7 @@ def test_ids_count_up_within_a_day():
 
 def test_a_torn_last_line_is_reported_and_set_aside(home):
     game_id = new_game()
-    session.act(game_id, {"type": "propose", "team": [1, 2]})
+    session.act(game_id, codec.decode({"type": "propose", "team": [1, 2]}))
     path = store.path_of(game_id)
     complete = path.read_bytes()
     with open(path, "ab") as log:  # what a power cut in the middle of a write leaves
@@ -99,14 +99,14 @@ def test_a_torn_last_line_is_reported_and_set_aside(home):
     assert loaded.history.set_aside is not None
     assert loaded.history.set_aside.read_bytes() == b'{"type":"vote","appr'
     assert path.read_bytes() == complete
-    session.act(game_id, {"type": "vote", "approve": [1, 2, 3]})
+    session.act(game_id, codec.decode({"type": "vote", "approve": [1, 2, 3]}))
     assert session.open_game(game_id).game.phase == "mission"
 
 
 def test_a_bad_line_in_the_middle_is_refused_with_its_number_and_left_alone():
     game_id = new_game()
-    session.act(game_id, {"type": "propose", "team": [1, 2]})
-    session.act(game_id, {"type": "vote", "approve": [1, 2, 3]})
+    session.act(game_id, codec.decode({"type": "propose", "team": [1, 2]}))
+    session.act(game_id, codec.decode({"type": "vote", "approve": [1, 2, 3]}))
     path = store.path_of(game_id)
     broken = path.read_bytes().replace(b'"type":"propose"', b'"type":"propose', 1)
     path.write_bytes(broken)
@@ -114,7 +114,7 @@ def test_a_bad_line_in_the_middle_is_refused_with_its_number_and_left_alone():
         session.open_game(game_id)
     assert corrupt.value.code == "errors.game_corrupt" and corrupt.value.params["line"] == 2
     with pytest.raises(store.StoreError):
-        session.act(game_id, {"type": "mission", "fails": 0})
+        session.act(game_id, codec.decode({"type": "mission", "fails": 0}))
     assert path.read_bytes() == broken
 
 
@@ -138,7 +138,7 @@ def test_a_failed_write_leaves_no_half_line(monkeypatch):
     with monkeypatch.context() as patched:  # the operating system's refusal, nothing of ours
         patched.setattr(os, "fsync", disk_full)
         with pytest.raises(store.StoreError) as full:
-            session.act(game_id, {"type": "propose", "team": [1, 2]})
+            session.act(game_id, codec.decode({"type": "propose", "team": [1, 2]}))
     assert full.value.code == "errors.disk_full"
     assert store.path_of(game_id).read_bytes() == before
 
@@ -146,10 +146,10 @@ def test_a_failed_write_leaves_no_half_line(monkeypatch):
 WRITER = textwrap.dedent(
     """
     import sys
-    from moderator import session
+    from moderator import codec, session
     game_id = sys.argv[1]
     while True:
-        session.act(game_id, {"type": "propose", "team": [1, 2]})
+        session.act(game_id, codec.decode({"type": "propose", "team": [1, 2]}))
         session.undo(game_id)
         print("written", flush=True)
     """
@@ -181,13 +181,13 @@ def test_a_writer_killed_mid_append_leaves_a_loadable_game(home):
 CONTENDER = textwrap.dedent(
     """
     import sys
-    from moderator import session
+    from moderator import codec, session
     from moderator.rules import RuleError
     game_id, team = sys.argv[1], [int(s) for s in sys.argv[2].split(",")]
     done = 0
     for _ in range(150):
         try:
-            session.act(game_id, {"type": "propose", "team": team})
+            session.act(game_id, codec.decode({"type": "propose", "team": team}))
             session.undo(game_id)
             done += 1
         except RuleError:
@@ -241,7 +241,7 @@ def test_ctrl_c_during_a_write_waits_until_the_line_is_whole_and_durable(monkeyp
     with monkeypatch.context() as patched:
         patched.setattr(os, "fsync", interrupted_fsync)
         with pytest.raises(KeyboardInterrupt):
-            session.act(game_id, {"type": "propose", "team": [1, 2]})
+            session.act(game_id, codec.decode({"type": "propose", "team": [1, 2]}))
     assert json.loads(lines(game_id)[-1])["type"] == "propose"
     assert store.recorded == game_id
     assert session.open_game(game_id).game.phase == "vote"

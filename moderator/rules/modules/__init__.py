@@ -8,11 +8,15 @@ where it takes part), its texts in the catalogues and its rules topic.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from moderator.rules.flow import ACCUSATION, EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW
+from moderator.rules.actions import Action, Seat, Sides, Vote
+from moderator.rules.flow import (
+    ACCUSATION, EXAMINATION, INVESTIGATION, LOYALTY, MISSION, PLOT_DRAW, PROPOSAL,
+)
 from moderator.rules.game import BaseGame
-from moderator.rules.module import Module
+from moderator.rules.module import Given, Module
 from moderator.rules.modules import (
     defector, hunter, inquisitor, plot, reverser, rogue, sergeant, trapper,
 )
@@ -46,6 +50,45 @@ AGENDA = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class Propose(Action):
+    """The leader's team, with what the modules have the leader name besides it."""
+
+    kind, step = "propose", PROPOSAL
+    team: tuple[Seat, ...]
+    mission: int | None = None  # under Targeting (rules.md §2.1)
+    sergeant: Seat | None = None
+    investigator: Seat | None = None
+
+    def apply(self, game: Game) -> Game:
+        return game.propose(self.team, self.mission, self.sergeant, self.investigator)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMission(Action):
+    """The revealed Mission cards, with the modules' cards and choices on the table."""
+
+    kind, step = "mission", MISSION
+    fails: int
+    rogue_success: int = 0
+    switched: Seat | None = None
+    reverse: int = 0
+    trapped: Seat | None = None
+    chief_fail: int = 0
+
+    def apply(self, game: Game) -> Game:
+        return game.play_mission(self.fails, self.rogue_success, self.switched, self.reverse,
+                                 self.trapped, self.chief_fail)
+
+
+#: Every action by its name in a game file: the base game's, then each module's.
+_BASE_ACTIONS: tuple[type[Action], ...] = (Propose, Vote, PlayMission, Sides)
+ACTIONS: dict[str, type[Action]] = {
+    cls.kind: cls for cls in (*_BASE_ACTIONS, *(a for m in MODULES for a in m.actions))}
+#: The action that answers each step's inputs.
+STEPS: dict[str, type[Action]] = {cls.step: cls for cls in ACTIONS.values() if cls.step}
+
+
 def _fields(kind: str) -> dict[str, tuple[str, str, Any]]:
     return {name: (m.id, code, default) for m in MODULES
             for name, (code, default) in getattr(m, kind).items()}
@@ -73,7 +116,16 @@ class Game(BaseGame):
     DEFAULTS = {"watch": None, "plot": None, "loyalty": (), "inquisitors": (), "hunt": None,
                 "assassination": None, "switch": None}
 
-    # -- the modules' actions -------------------------------------------------------------------
+    # -- actions --------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Game:
+        """The game after `action`, by the rules of the module that owns it."""
+        return action.apply(self)
+
+    def action(self, given: Given) -> Action:
+        """The current step's action made of its inputs' answers (`inputs()`, by name); the
+        rules are checked when it is applied."""
+        return STEPS[self.phase](**given)
 
     def propose(self, team: Iterable[int], mission: int | None = None,
                 sergeant: int | None = None, investigator: int | None = None) -> Game:
@@ -96,43 +148,9 @@ class Game(BaseGame):
             "rogue_success": rogue_success, "switched": switched, "reverse": reverse,
             "trapped": trapped, "chief_fail": chief_fail})
 
-    def switch_card(self, seat: int | None) -> Game:
-        """The Sergeant's switch, on its own before Keeping a Close Eye on You (§8)."""
-        return sergeant.switch(self, seat)
-
-    def give_watch(self, seat: int) -> Game:
-        return rogue.give_watch(self, seat)
-
-    def claim_rogue(self, claimant: int | None) -> Game:
-        return rogue.claim_rogue(self, claimant)
-
     def assassinate(self, target: int, commander: int) -> Game:
+        """The Assassin's guess (design.md §2 names this call)."""
         return commander_rules.assassinate(self, target, commander)
-
-    def reveal_loyalty(self, card: str) -> Game:
-        return defector.reveal_loyalty(self, card)
-
-    def examine(self, seat: int) -> Game:
-        return inquisitor.examine(self, seat)
-
-    def investigate(self, target: int) -> Game:
-        return hunter.investigate(self, target)
-
-    def accuse(self, accused: int | None, shown: str | None = None) -> Game:
-        return hunter.accuse(self, accused, shown)
-
-    def blame(self, deep_agent: int, blamed: int, pretender: bool) -> Game:
-        return hunter.blame(self, deep_agent, blamed, pretender)
-
-    def draw_plot(self, cards: Iterable[str]) -> Game:
-        return plot.draw_plot(self, cards)
-
-    def give_plot(self, card: str, to: int) -> Game:
-        return plot.give_plot(self, card, to)
-
-    def use_plot(self, card: str, by: int, target: int | None = None,
-                 take: str | None = None) -> Game:
-        return plot.use_plot(self, card, by, target, take)
 
     # -- the modules' state, as the table sees it -----------------------------------------------
 
@@ -165,10 +183,6 @@ class Game(BaseGame):
     @property
     def early_accusations(self) -> int:
         return hunter.early_accusations(self)
-
-    @property
-    def chief_fails_possible(self) -> int:
-        return hunter.chiefs_possible(self)
 
     @property
     def blame_open(self) -> bool:

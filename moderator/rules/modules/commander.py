@@ -4,8 +4,10 @@ reveal. Named right, the spies win."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import ASSASSINATION, RESISTANCE, SPIES, Input
 from moderator.rules.module import Given, Module
@@ -19,8 +21,21 @@ class Assassination(NamedTuple):
     commander: int
 
 
+@dataclass(frozen=True, slots=True)
+class Assassinate(Action):
+    """The Assassin names the Commander; the revealed Commander is `commander` (§5.1)."""
+
+    kind, step = "assassinate", ASSASSINATION
+    target: Seat
+    commander: Seat
+
+    def apply(self, game: Game) -> Game:
+        return assassinate(game, self.target, self.commander)
+
+
 class Commander(Module):
     id = "commander"
+    actions = (Assassinate,)
 
     def third(self, game: Game, side: str, turned: bool) -> bool:
         if side != RESISTANCE:

@@ -4,8 +4,10 @@ the two Defectors play for the other side."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from moderator.rules.actions import Action
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import LOYALTY, Input
 from moderator.rules.module import Given, Module
@@ -46,9 +48,20 @@ def left(revealed: tuple[str, ...]) -> list[str]:
     return deck
 
 
+@dataclass(frozen=True, slots=True)
+class RevealLoyalty(Action):
+    """The round's Loyalty card is turned over (rules.md §5.2)."""
+
+    kind, step = "loyalty", LOYALTY
+    card: str
+
+    def apply(self, game: Game) -> Game:
+        return reveal_loyalty(game, self.card)
+
+
 class Defector(Module):
     id = "defector"
-    steps = (LOYALTY,)
+    actions = (RevealLoyalty,)
 
     def due(self, game: Game, step: str) -> bool:
         return due(game.loyalty, len(game.missions))

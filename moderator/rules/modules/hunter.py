@@ -4,9 +4,11 @@ Deep Agent's Blame."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from moderator.rules import tables
+from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     ACCUSATION, INVESTIGATION, PROPOSAL, SPIES, VOTE, Input, Limit, ask, could_play, limit,
@@ -129,11 +131,48 @@ def blame_open(game: Game) -> bool:
             and game.phase in (PROPOSAL, VOTE))
 
 
+@dataclass(frozen=True, slots=True)
+class Investigate(Action):
+    """The investigator looks at a player's Hunter Loyalty card (rules.md §6.1)."""
+
+    kind, step = "investigate", INVESTIGATION
+    player: Seat
+
+    def apply(self, game: Game) -> Game:
+        return investigate(game, self.player)
+
+
+@dataclass(frozen=True, slots=True)
+class Accuse(Action):
+    """A Hunter names the other side's Chief, and what the card shows; the early
+    accusation may be declined (`accused` None)."""
+
+    kind, step = "accuse", ACCUSATION
+    accused: Seat | None
+    shown: str | None = None
+
+    def apply(self, game: Game) -> Game:
+        return accuse(game, self.accused, self.shown)
+
+
+@dataclass(frozen=True, slots=True)
+class Blame(Action):
+    """The Deep Agent names the Pretender, once, before a vote."""
+
+    kind = "blame"
+    deep_agent: Seat
+    blamed: Seat
+    pretender: bool
+
+    def apply(self, game: Game) -> Game:
+        return blame(game, self.deep_agent, self.blamed, self.pretender)
+
+
 class Hunter(Module):
     id = "hunter"
+    actions = (Investigate, Accuse, Blame)
     proposal_fields = {"investigator": ("errors.no_hunter_module", None)}
     card_fields = {"chief_fail": ("errors.no_chief_fail", 0)}
-    steps = (ACCUSATION, INVESTIGATION)
 
     def start(self, game: Game) -> None:
         game._put(hunt=Hunt())

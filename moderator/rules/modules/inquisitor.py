@@ -3,8 +3,10 @@ missions 2, 3 and 4 its holder examines a player who never held it, and the toke
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import EXAMINATION, Input
 from moderator.rules.module import Given, Module
@@ -40,9 +42,26 @@ def card_shown(game: Game) -> str:
     return "loyalty" if game.modules & HIDDEN_BY_LOYALTY_CARDS else "character"
 
 
+def allegiance_asked(game: Game) -> bool:
+    """Does an examination say which side a Defector plays for now or at the start? Only
+    with Defectors in the game (rules.md §13.1 `inquisitor-defector-allegiance`)."""
+    return "defector" in game.modules
+
+
+@dataclass(frozen=True, slots=True)
+class Examine(Action):
+    """The Inquisitor looks at a player's loyalty and passes the token (rules.md §2.3)."""
+
+    kind, step = "examine", EXAMINATION
+    player: Seat
+
+    def apply(self, game: Game) -> Game:
+        return examine(game, self.player)
+
+
 class Inquisitor(Module):
     id = "inquisitor"
-    steps = (EXAMINATION,)
+    actions = (Examine,)
 
     def start(self, game: Game) -> None:
         game._put(inquisitors=(first_holder(game.first_leader, game.players),))

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from moderator.rules import tables
+from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     EXAMINATION, GAME_OVER, LOYALTY, MISSION, PLOT_DRAW, PLOT_GIVE, PROPOSAL, TEAM_CHOSEN, WATCH,
@@ -276,9 +278,47 @@ def _takeable(game: Game, taker: int) -> bool:
     return any(c.holder != taker for c in state(game).held)
 
 
+@dataclass(frozen=True, slots=True)
+class DrawPlot(Action):
+    """The leader draws the round's Plot cards (rules.md §3.2)."""
+
+    kind, step = "plot_draw", PLOT_DRAW
+    cards: tuple[str, ...]
+
+    def apply(self, game: Game) -> Game:
+        return draw_plot(game, self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class GivePlot(Action):
+    """The leader hands a drawn Plot card to a player (rules.md §3.2)."""
+
+    kind, step = "plot_give", PLOT_GIVE
+    card: str
+    to: Seat
+
+    def apply(self, game: Game) -> Game:
+        return give_plot(game, self.card, self.to)
+
+
+@dataclass(frozen=True, slots=True)
+class UsePlot(Action):
+    """A player uses a Plot card, on `target` if it names one, taking `take` if it takes
+    a card (rules.md §3.3)."""
+
+    kind = "plot_use"
+    card: str
+    by: Seat
+    target: Seat | None = None
+    take: str | None = None
+
+    def apply(self, game: Game) -> Game:
+        return use_plot(game, self.card, self.by, self.target, self.take)
+
+
 class PlotModule(Module):
     id = "plot"
-    steps = (PLOT_DRAW,)
+    actions = (DrawPlot, GivePlot, UsePlot)
 
     def check_setup(self, config: Config) -> None:
         if "rogue" in config.modules and config.settings["plot-reveals"] == "character-card":

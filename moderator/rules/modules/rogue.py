@@ -9,9 +9,11 @@ record can only rule a claim out; the rest is the claimant's word, confirmed by 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from moderator.rules import tables
+from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     FULL, GAME_OVER, MISSION, PARTIAL, RESISTANCE, RESISTANCE_ROGUE, ROGUE_CLAIM, SPIES,
@@ -112,8 +114,31 @@ def watch_due(game: Game) -> bool:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class GiveWatch(Action):
+    """The leader gives the Watch token to a team member (rules.md §7)."""
+
+    kind, step = "watch", WATCH
+    holder: Seat
+
+    def apply(self, game: Game) -> Game:
+        return give_watch(game, self.holder)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRogue(Action):
+    """A spy Rogue claims the win, or nobody does (`claimant` None)."""
+
+    kind, step = "rogue_claim", ROGUE_CLAIM
+    claimant: Seat | None
+
+    def apply(self, game: Game) -> Game:
+        return claim_rogue(game, self.claimant)
+
+
 class Rogue(Module):
     id = "rogue"
+    actions = (GiveWatch, ClaimRogue)
     card_fields = {"rogue_success": ("errors.no_rogue_success", 0)}
 
     def start(self, game: Game) -> None:

@@ -4,8 +4,10 @@ switch, which can turn a Success into a Fail."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import MISSION, Input, ask, limit
 from moderator.rules.module import Given, Module
@@ -27,8 +29,21 @@ def switched(game: Game, given: Given) -> int | None:
     return game.switch.seat if game.switch is not None else given.get("switched")
 
 
+@dataclass(frozen=True, slots=True)
+class SwitchCard(Action):
+    """The Sergeant's switch declared on its own, before the reveal (rules.md §8), or no
+    switch (`switched` None)."""
+
+    kind = "switch"
+    switched: Seat | None
+
+    def apply(self, game: Game) -> Game:
+        return switch(game, self.switched)
+
+
 class Sergeant(Module):
     id = "sergeant"
+    actions = (SwitchCard,)
     proposal_fields = {"sergeant": ("errors.no_sergeant_module", None)}
     card_fields = {"switched": ("errors.no_sergeant_module", None)}
 
