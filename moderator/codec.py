@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, fields
-from typing import Annotated, Any, NamedTuple, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, get_args, get_origin, get_type_hints
 
-from moderator.rules.actions import Action
-from moderator.rules.modules import ACTIONS
+if TYPE_CHECKING:  # the rules are loaded by the first action read, not by every start
+    from moderator.rules.actions import Action
 
 
 def number(seat: int) -> int:
@@ -104,6 +104,8 @@ def decode(line: Mapping[str, Any]) -> Action:
     """The action a game file's line holds. A line of no known kind is a ValueError, one
     without a field its kind needs a KeyError, a value of the wrong type a TypeError: the
     file is then damaged (the rules judge the values themselves)."""
+    from moderator.rules.modules import ACTIONS
+
     kind = ACTIONS.get(line["type"])
     if kind is None:
         raise ValueError(line["type"])

@@ -53,6 +53,11 @@ class Session:
         """The words the table plays in (rules.md §14); games saved before themes had none."""
         return self.history.setup.get("theme", UNTHEMED)
 
+    @property
+    def last_action(self) -> Action:
+        """The newest action of the game's file."""
+        return codec.decode(self.history.done[-1].data)
+
 
 def start(
     players: int,

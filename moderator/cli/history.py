@@ -130,4 +130,4 @@ def describe(out: Out, names: list, action: dict) -> str:
     """One logged action in words (shared with guided play's undo)."""
     from moderator import narration
 
-    return narration.describe_action(out.lang, names, action)
+    return narration.describe_line(out.lang, names, action)

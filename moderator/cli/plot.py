@@ -74,7 +74,7 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
-        from moderator import narration
+        from moderator.narration.plot import card_name, shown_card
         from moderator.ui import plot_view
 
         current = open_game(out, game)
@@ -82,9 +82,9 @@ def register(app: typer.Typer, lang: str) -> None:
             raise Refusal("errors.no_plot_module")
         out.print(plot_view.plot_cards(current, out.lang))
         for card in sorted(set(current.game.plot.deck)):
-            out.say("plot.rule_line", card=narration.card_name(out.lang, card),
+            out.say("plot.rule_line", card=card_name(out.lang, card),
                     rule=out.t(f"plot_rule.{card}",
-                               shown=narration.shown_card(current.game, out.lang)))
+                               shown=shown_card(current.game, out.lang)))
 
 
 def card_of(token: str) -> str:

@@ -11,7 +11,7 @@ from typing import List, Optional
 
 import typer
 
-from moderator import i18n
+from moderator import codec, i18n
 from moderator.cli.common import USAGE, Out, Refusal, handled, readable, seat_of, seats_of, split
 from moderator.cli.options import engine_ids, game_option, lang_option, open_game, theme_option
 
@@ -161,7 +161,7 @@ def exported(current, fmt: str, lang: str) -> str:
 
         summary = {**public.status(current),
                    "events": [s.action for s in record.steps if s.kind == "event"],
-                   "spies": None if record.sides is None else [s + 1 for s in record.sides]}
+                   "spies": None if record.sides is None else codec.numbers(record.sides)}
         doc = archive.document(current, summary)
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     if fmt == "csv":

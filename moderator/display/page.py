@@ -14,8 +14,9 @@ import hashlib
 import json
 from html import escape
 
+from moderator import codec
 from moderator.i18n import catalogue, t
-from moderator.narration import card_name
+from moderator.narration.plot import card_name
 from moderator.rules import tables
 
 SUCCESS, FAIL, APPROVE, REJECT = "✔", "✘", "✓", "✗"
@@ -44,7 +45,7 @@ def render(data: dict) -> str:
         parts.append(_last(data["last"]))
     shot = status.get("assassination")
     if over and shot and shot.get("target"):
-        named = t(lang, "display.assassin_named", name=names[shot["target"] - 1])
+        named = t(lang, "display.assassin_named", name=names[codec.seat(shot["target"])])
         parts.append(f'<p class="named" id="assassin-named">{escape(named)}</p>')
     if data["spies_were"]:
         spies = t(lang, "display.spies_were", names=", ".join(data["spies_were"]))
@@ -148,15 +149,15 @@ def _track(status: dict, warnings: list[str], lang: str) -> str:
 def _leaders(status: dict, names: list[str], lang: str) -> str:
     if status["leader"] is None:
         return ""
-    leader = names[status["leader"] - 1]
-    following = [names[s - 1] for s in status["next_leaders"][:NEXT_LEADERS]]
+    leader = names[codec.seat(status["leader"])]
+    following = [names[s] for s in codec.seats(status["next_leaders"][:NEXT_LEADERS])]
     rows = [f'<p class="leader">{LEADER} {_label(t(lang, "display.leader"))} '
             f'<b id="leader">{escape(leader)}</b></p>']
     if following:
         rows.append(f'<p class="next">{_label(t(lang, "display.then"))} '
                     f'{escape(" → ".join(following))}</p>')
     if status["team"]:
-        team = ", ".join(names[s - 1] for s in status["team"])
+        team = ", ".join(names[s] for s in codec.seats(status["team"]))
         rows.append(f'<p class="team">{_label(t(lang, "display.team"))} '
                     f'<b id="team">{escape(team)}</b></p>')
     return f'<section class="leaders">{"".join(rows)}</section>'
@@ -193,7 +194,7 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
     outcome = []
     for p in proposals:
         if p.get("cancelled_by"):
-            who = names[p["cancelled_by"] - 1]
+            who = names[codec.seat(p["cancelled_by"])]
             label = t(lang, "display.no_confidence", name=who)
             mark = t(lang, "display.mark_no_confidence")
             outcome.append(f'<td class="no cancelled" title="{escape(label)}" '
@@ -223,7 +224,7 @@ def _plot(status: dict, names: list[str], lang: str) -> str:
 
     def cards(held: list[dict]) -> str:
         return "".join(f'<li><b>{escape(card_name(lang, c["card"]))}</b> — '
-                       f'{escape(names[c["holder"] - 1])}</li>' for c in held)
+                       f'{escape(names[codec.seat(c["holder"])])}</li>' for c in held)
 
     rows = [f'<p>{escape(t(lang, "plot.heading", count=plot["deck"]))}</p>']
     if plot["drawn"]:
@@ -243,8 +244,8 @@ def _tokens(status: dict, names: list[str], lang: str) -> str:
     rows = []
     inquisitor = status.get("inquisitor")
     if inquisitor and inquisitor["holder"]:
-        rows.append(t(lang, "status.inquisitor", holder=names[inquisitor["holder"] - 1],
-                      held=", ".join(names[s - 1] for s in inquisitor["held"])))
+        rows.append(t(lang, "status.inquisitor", holder=names[codec.seat(inquisitor["holder"])],
+                      held=", ".join(names[s] for s in codec.seats(inquisitor["held"]))))
     loyalty = status.get("loyalty")
     if loyalty is not None:
         shown = ", ".join(t(lang, f"loyalty_card.{c}") for c in loyalty["revealed"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from moderator import live, narration, public, store
+from moderator import codec, live, narration, public, store
 from moderator.i18n import speaking, t
 from moderator.rules import GAME_OVER, tables
 from moderator.session import Session, open_game
@@ -118,7 +118,7 @@ def spies_were(current: Session) -> list[str] | None:
     sides = [e.data for e in current.history.done if e.data.get("type") == "sides"]
     if not sides:
         return None
-    return [current.names[seat - 1] for seat in sides[-1]["spies"]]
+    return [current.names[seat] for seat in codec.seats(sides[-1]["spies"])]
 
 
 def resistance_were(current: Session) -> list[str] | None:

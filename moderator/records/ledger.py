@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 
-from moderator import i18n
+from moderator import codec, i18n
 from moderator.records.season import Played
 
 
@@ -60,7 +60,7 @@ def read(game_id: str) -> Played:
     return Played.of(
         game_id, history.setup.get("created", ""), game,
         tuple(None if numbered(name, seat) else name for seat, name in enumerate(names, start=1)),
-        frozenset(s - 1 for s in spies[-1]) if spies else None,
+        frozenset(codec.seats(spies[-1])) if spies else None,
     )
 
 

@@ -25,11 +25,11 @@ import io
 from dataclasses import MISSING, dataclass, fields, is_dataclass
 from typing import Any
 
-from moderator import session
+from moderator import codec, session
 from moderator.i18n import has, t
 from moderator.rules import GAME_OVER, Game
 from moderator.rules.house_rules import defaults
-from moderator.narration import FAIL, SUCCESS, describe_action, outcome
+from moderator.narration import FAIL, SUCCESS, describe_line, outcome
 
 #: Actions whose content the proposal and mission lines already show.
 SHOWN_IN_LINES = frozenset({"propose", "watch", "switch"})
@@ -77,7 +77,7 @@ class Written:
     def sides(self) -> list[int] | None:
         """The spies' seats (0-based) if they were entered after the game, else None."""
         entered = [a for a in self.actions if a.get("type") == "sides"]
-        return [s - 1 for s in entered[-1]["spies"]] if entered else None
+        return codec.seats(entered[-1]["spies"]) if entered else None
 
 
 def written(game_id: str, setup: dict, actions: list[dict]) -> Written:
@@ -195,7 +195,7 @@ def ending(game: Game, lang: str) -> str:
 def event(action: dict, names: list[str], lang: str) -> str:
     """A module event in words, as `moderator log` says it; an action of a kind it does not
     know (a newer module's) is shown as it is recorded."""
-    text = describe_action(lang, names, action)
+    text = describe_line(lang, names, action)
     if text != action["type"]:
         return text
     details = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "at"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from moderator import i18n
+from moderator.codec import number, numbers
 from moderator.reference.topics import TOPICS
 from moderator.rules import ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
 from moderator.rules.flow import (
@@ -47,7 +48,7 @@ def now(game: Game, names: list[str], lang: str) -> Now:
 
 def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     leader, following = names[game.leader], names[game.next_leaders[0]]
-    facts.update(leader=game.leader + 1, attempt=game.attempt, vote_track=game.rejections,
+    facts.update(leader=number(game.leader), attempt=game.attempt, vote_track=game.rejections,
                  last_attempt="fifth_proposal" in game.warnings())
     if game.targeting:
         facts["open_missions"] = [
@@ -90,7 +91,7 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 
 
 def _plot_draw(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    facts.update(leader=game.leader + 1, plot_draws=game.plot_draws)
+    facts.update(leader=number(game.leader), plot_draws=game.plot_draws)
     lines.append(say("plot_draw", leader=names[game.leader], count=game.plot_draws))
     if game.settings["plot-hand-out"] == "different-players":
         lines.append(say("plot_different"))
@@ -98,7 +99,7 @@ def _plot_draw(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 
 
 def _plot_give(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    facts.update(leader=game.leader + 1, drawn=list(game.plot.drawn))
+    facts.update(leader=number(game.leader), drawn=list(game.plot.drawn))
     if game.plot.drawn:
         cards = ", ".join(i18n.t(say.lang, f"plot_card.{card}") for card in game.plot.drawn)
         lines.append(say("plot_give", leader=names[game.leader], cards=cards))
@@ -110,7 +111,7 @@ def _plot_give(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 def _plot_cards(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Who must or may use a Plot card right now, and who votes first (rules.md §3.3)."""
     usable = game.usable()
-    facts["plot_usable"] = [{"card": c.card, "holder": c.holder + 1} for c in usable]
+    facts["plot_usable"] = [{"card": c.card, "holder": number(c.holder)} for c in usable]
     lines += [i18n.t(say.lang, reminder_key(game, c), holder=names[c.holder]) for c in usable]
     cards = [c.card for c in usable]
     if game.phase == VOTE and game.opinion_makers:
@@ -123,8 +124,8 @@ def _plot_cards(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 
 def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     needed = game.players // 2 + 1
-    facts.update(leader=game.leader + 1, mission=game.mission, attempt=game.attempt,
-                 team=[s + 1 for s in game.team], approvals_needed=needed,
+    facts.update(leader=number(game.leader), mission=game.mission, attempt=game.attempt,
+                 team=numbers(game.team), approvals_needed=needed,
                  vote_track=game.rejections,
                  last_attempt="fifth_proposal" in game.warnings())
     lines.append(say("vote", team=", ".join(names[s] for s in game.team),
@@ -140,14 +141,14 @@ def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 
 
 def _watch(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    facts.update(leader=game.leader + 1, mission=game.mission, team=[s + 1 for s in game.team])
+    facts.update(leader=number(game.leader), mission=game.mission, team=numbers(game.team))
     lines.append(say("watch", team=", ".join(names[s] for s in game.team),
                      leader=names[game.leader]))
     return ["watch-token", "rogue"]
 
 
 def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    facts.update(leader=game.leader + 1, mission=game.mission, team=[s + 1 for s in game.team],
+    facts.update(leader=number(game.leader), mission=game.mission, team=numbers(game.team),
                  fails_needed=game.fails_needed)
     inputs = game.inputs()
     three = any(asked.name == "rogue_success" for asked in inputs)  # Rogue module (§7)
@@ -180,14 +181,14 @@ def _loyalty(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 
 def _examination(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Inquisitor module: the token holder examines someone new (rules.md §2.3)."""
-    facts.update(inquisitor=game.inquisitor + 1, held=[s + 1 for s in game.inquisitors])
+    facts.update(inquisitor=number(game.inquisitor), held=numbers(game.inquisitors))
     lines.append(i18n.t(say.lang, "now.examination", inquisitor=names[game.inquisitor]))
     return ["inquisitor"]
 
 
 def _investigation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Hunter module: who investigates after this mission (rules.md §6.1)."""
-    facts["investigator"] = game.investigator + 1
+    facts["investigator"] = number(game.investigator)
     key = "now.investigation_success" if game.missions[-1].succeeded else \
         "now.investigation_fail"
     lines.append(i18n.t(say.lang, key, investigator=names[game.investigator]))
@@ -197,7 +198,7 @@ def _investigation(game: Game, names, say, lines: list, facts: dict) -> list[str
 def _accusation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Hunter module: whose Hunter accuses, and what it decides (rules.md §6.1)."""
     facts.update(accuser=game.hunt.accuser, early=game.hunt.early)
-    from moderator.narration import early_accusation_key
+    from moderator.narration.hunter import early_accusation_key
 
     key = early_accusation_key(game) if game.hunt.early else f"now.accusation.{game.hunt.accuser}"
     lines.append(i18n.t(say.lang, key))

@@ -1,8 +1,8 @@
 """What every step of guided play shares: the host's screen and keyboard (`Guide`), the keys
 always at hand, and how players and the engine's allowed values become menu choices.
 
-The steps of the game (`ui/guided.py`) and of its modules (`ui/guided_plot.py`,
-`ui/guided_blame.py`) import this; it imports none of them.
+The steps of the game (`ui/guided.py`) and of its modules (`ui/steps/`) import this; it
+imports none of them.
 """
 
 from __future__ import annotations

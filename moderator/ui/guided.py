@@ -15,27 +15,21 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from moderator import live, narration
+from moderator import codec, live, narration
 from moderator import session as sessions
 from moderator.i18n import possessive, t
-from moderator.rules import (
-    ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION, PROPOSAL,
-    ROGUE_CLAIM, VOTE, WATCH, RuleError, tables,
-)
+from moderator.rules import GAME_OVER, RuleError, tables
 from moderator.rules.actions import Action, Vote
 from moderator.rules.modules import PlayMission, Propose
-from moderator.rules.modules.commander import Assassinate
-from moderator.rules.modules.defector import RevealLoyalty
-from moderator.rules.modules.hunter import Accuse, Investigate
-from moderator.rules.modules.inquisitor import Examine
-from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
-from moderator.rules.modules.sergeant import SwitchCard
 from moderator.session import Session
 from moderator.ui import timer, views
 from moderator.ui.guide import (
-    NOBODY, Guide, Quit, ShortcutPressed, allowed, players, seat_label,
+    NOBODY, Guide, Quit, ShortcutPressed, players, seat_label,
 )
 from moderator.ui.prompts import Choice
+from moderator.ui.steps import (
+    ALONE, CARDS_DOWN, LABELS, NOT_YET, QUESTIONS, SHOWN_FIRST, asks, step_for,
+)
 
 #: Answers of the menus that are not an action.
 CLOSE, AGAIN, GO, RANDOM = "close", "again", "go", "random"
@@ -61,14 +55,14 @@ def ask_names(guide: Guide, suggested: list[str]) -> list[str]:
     while True:
         guide.say("play.names_intro", count=count)
         typed: list[str] = []
-        for seat in range(1, count + 1):
+        for seat in range(count):
             answer = guide.prompter.text(
-                t(guide.lang, "play.name_of", seat=seat), suggestion=names[seat - 1],
+                t(guide.lang, "play.name_of", seat=codec.number(seat)), suggestion=names[seat],
                 validate=lambda value, typed=typed: _name_problem(guide.lang, value, typed),
             )
             typed.append(_clean(answer))
         names = typed
-        order = " → ".join(f"{seat} {name}" for seat, name in enumerate(names, start=1))
+        order = " → ".join(seat_label(seat, names) for seat in range(len(names)))
         guide.say("play.order", order=order, first=names[0])
         if _yes(guide, "play.order_right", "play.order_yes", "play.order_again"):
             return names
@@ -108,7 +102,7 @@ def _name_problem(lang: str, value: str, taken: list[str]) -> str | None:
 def ask_leader(guide: Guide, names: list[str]) -> int | None:
     """The first leader's seat (0-based), or None to draw one at random (rules.md §1.3)."""
     choices = [Choice(t(guide.lang, "play.leader_random"), RANDOM)]
-    choices += [Choice(f"{seat} {name}", seat - 1) for seat, name in enumerate(names, start=1)]
+    choices += [Choice(seat_label(seat, names), seat) for seat in range(len(names))]
     answer = guide.prompter.select(t(guide.lang, "play.leader_question"), choices,
                                    hint=t(guide.lang, "play.hint_select"))
     return None if answer == RANDOM else answer
@@ -183,7 +177,8 @@ def play(guide: Guide, game_id: str) -> None:
     show_table(guide, current)
     while True:
         try:
-            answer = step_for(current.game)(guide, current)
+            over = current.game.phase == GAME_OVER
+            answer = step_for(current.game, end_step if over else unguided)(guide, current)
         except ShortcutPressed as pressed:
             current = use(guide, current, pressed.shortcut.command)
             continue
@@ -193,21 +188,6 @@ def play(guide: Guide, game_id: str) -> None:
             current = record(guide, current, answer)
         else:  # recorded elsewhere: read the game again
             current = sessions.open_game(game_id)
-
-
-def step_for(game) -> Callable[[Guide, Session], Any]:
-    """The step that asks for what the game needs now (with Plot cards, their moments too)."""
-    step = STEPS.get(game.phase, unguided)
-    if game.phase == PROPOSAL and game.blame_open:
-        from moderator.ui import guided_blame
-
-        team = step
-        step = lambda guide, current: guided_blame.offered(guide, current, team)  # noqa: E731
-    if game.plot is None:
-        return step
-    from moderator.ui import guided_plot
-
-    return guided_plot.step_for(game.phase, step)
 
 
 def record(guide: Guide, current: Session, action: Action) -> Session:
@@ -241,7 +221,7 @@ def use(guide: Guide, current: Session, command: str) -> Session:
             guide.say(refusal.code, style="bold")
             return current
         guide.answers.clear()  # what was answered for the step taken back is asked again
-        guide.after(current, [(t(guide.lang, "history.undo", text=narration.describe_action(
+        guide.after(current, [(t(guide.lang, "history.undo", text=narration.describe_line(
             guide.lang, current.names, action)), "bold")])
     elif command == "table":
         show_table(guide, current, card_rules=True)
@@ -295,6 +275,7 @@ def tick_hint(lang: str, key: str, players: int) -> str:
     return hint + " " + t(lang, "play.hint_seat_ten") if players == 10 else hint
 
 
+@asks(Propose)
 def team_step(guide: Guide, current: Session) -> Any:
     """The leader's team (under Targeting first the mission), then what the leader names
     besides: the engine says what, and who may be named (rules.md §1.2, §1.5, §6.1, §8)."""
@@ -345,6 +326,7 @@ def mission_choices(game, lang: str) -> list[Choice]:
     return choices
 
 
+@asks(Vote)
 def vote_step(guide: Guide, current: Session) -> Any:
     """Everyone's open vote, entered fast: nobody ticked means everyone approved; tick who
     rejected (rules.md §1.4)."""
@@ -361,6 +343,7 @@ def vote_step(guide: Guide, current: Session) -> Any:
     return Vote(tuple(seat for seat in range(game.players) if seat not in rejected))
 
 
+@asks(PlayMission)
 def mission_step(guide: Guide, current: Session) -> Any:
     """What the mission showed, asked in the table's order as the engine lists it: before
     the reveal the leader's trap (rules.md §5.3) and the Sergeant's switch (§8), which is
@@ -370,37 +353,28 @@ def mission_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.mission_title", mission=game.mission))
     guide.show(narration.describe_now(current, lang))
-    if game.plot is not None:  # the cards are down: Keeping a Close Eye on You (§3.3)
-        from moderator.ui import guided_plot
-
-        looked = guided_plot.held_cards(guide, current, lambda *_: None, cards_down=True)
+    for down in CARDS_DOWN:  # the cards are down: what a module asks now (§3.3)
+        looked = down(guide, current)
         if looked is not None:
             return looked
     # Answers before a step recorded on its own (the trap, before the switch) are kept.
     given = guide.answers.setdefault(("mission", len(game.proposals)), {})
-    if game.switch is not None:  # recorded already, on its own
-        given["switched"] = game.switch.seat
+    recorded = {name: value for name, (was, _) in ALONE.items()
+                if (value := was(game)) is not NOT_YET}
+    given.update(recorded)
     params = {"leader": names[game.leader],
               "sergeant": names[game.sergeant] if game.sergeant is not None else ""}
     while (asked := game.next_input(given)) is not None:
-        if asked.name == "fails" and game.switch is None and "switched" in given:
-            return SwitchCard(given.pop("switched"))
+        if asked.name == "fails":  # before the reveal: what is recorded on its own
+            for name, (_, alone) in ALONE.items():
+                if name in given and name not in recorded:
+                    return alone(given.pop(name))
         given[asked.name] = answer(guide, current, asked, **params)
-    if game.switch:  # recorded on its own before
-        given = {name: value for name, value in given.items() if name != "switched"}
-    return PlayMission(**given)
+    return PlayMission(**{name: value for name, value in given.items()
+                          if name not in recorded})
 
 
-#: The engine's inputs whose values are seats (0-based there, 1-based in the log).
-SEAT_FIELDS = frozenset({"trapped", "switched", "sergeant", "investigator"})
-
-#: The question of each of the engine's inputs at the team and the mission.
-QUESTIONS = {
-    "sergeant": "play.sergeant_question", "investigator": "play.investigator_question",
-    "trapped": "play.trap_question", "switched": "play.switch_question",
-    "fails": "play.fails_question", "chief_fail": "play.chief_fail_question",
-    "rogue_success": "play.rogue_question", "reverse": "play.reverse_question",
-}
+QUESTIONS["fails"] = "play.fails_question"
 
 
 def answer(guide: Guide, current: Session, asked, footer=None, **params: object) -> Any:
@@ -411,111 +385,22 @@ def answer(guide: Guide, current: Session, asked, footer=None, **params: object)
     if len(asked.choices) == 1 and asked.kind != "seat":  # nothing to count: not asked
         return asked.choices[0]
     # questionary takes a choice whose value is None for its title: "nobody" stands for it
-    choices = [Choice(_label(guide.lang, current, asked.name, value),
+    choices = [Choice(_label(guide.lang, current, asked.name, asked.kind, value),
                       NOBODY if value is None else value) for value in asked.choices]
     chosen = guide.select(question, choices, footer=footer)
     return None if chosen == NOBODY else chosen
 
 
-def _label(lang: str, current: Session, name: str, value: Any) -> str:
+def _label(lang: str, current: Session, name: str, kind: str, value: Any) -> str:
     """How one value of an input reads in its menu."""
-    if name in SEAT_FIELDS:
+    if kind == "seat":
         return t(lang, "play.no_switch") if value is None else \
             seat_label(value, current.names)
     if name == "fails":
         return fails_choice(lang, value, current.game.fails_needed)
-    if name == "rogue_success":
-        return t(lang, "play.rogue_one" if value else "play.rogue_none")
+    if name in LABELS:
+        return LABELS[name](lang, value)
     return t(lang, f"play.{name}_count", count=value)
-
-
-def watch_step(guide: Guide, current: Session) -> Any:
-    """Rogue module: after approval the leader hands the Watch token to a team member
-    (rules.md §7)."""
-    game, names, lang = current.game, current.names, guide.lang
-    guide.heading(t(lang, "play.watch_title"))
-    guide.show(narration.describe_now(current, lang))
-    holder = guide.select(
-        t(lang, "play.watch_question", leader=names[game.leader]),
-        players(names, allowed(game, "holder")),
-    )
-    return GiveWatch(holder)
-
-
-def loyalty_step(guide: Guide, current: Session) -> Any:
-    """Defector module, at the start of rounds 3, 4 and 5: the top Loyalty card, drawn from
-    the game's shuffled deck or the one the table turned over (rules.md §5.2)."""
-    lang = guide.lang
-    guide.heading(t(lang, "play.loyalty_title", round=current.game.round))
-    guide.show(narration.describe_now(current, lang))
-    drawn = sessions.loyalty_card(current)
-    card = guide.select(t(lang, "play.loyalty_question"), [
-        Choice(t(lang, "play.loyalty_draw"), drawn),
-        *(Choice(t(lang, f"play.loyalty_card.{card}"), card)
-          for card in allowed(current.game, "card")),
-    ])
-    return RevealLoyalty(card)
-
-
-def investigation_step(guide: Guide, current: Session) -> Any:
-    """Hunter module, after a mission: the leader (after a success) or the Investigator
-    token's holder (after a failure) looks at another player's Hunter Loyalty card
-    (rules.md §6.1)."""
-    game, names, lang = current.game, current.names, guide.lang
-    guide.heading(t(lang, "play.investigation_title"))
-    guide.show(narration.describe_now(current, lang))
-    target = guide.select(
-        t(lang, "play.investigation_question", investigator=names[game.investigator]),
-        players(names, allowed(game, "player")),
-    )
-    return Investigate(target)
-
-
-def accusation_step(guide: Guide, current: Session) -> Any:
-    """Hunter module: a Hunter names a player as the other side's Chief, and the accused
-    shows whether they are, as the rules make them (rules.md §6.1). Only the spy Hunter's
-    early accusation may be declined."""
-    game, names, lang = current.game, current.names, guide.lang
-    guide.heading(t(lang, "play.accusation_title"))
-    guide.show(narration.describe_now(current, lang))
-    seats = allowed(game, "accused")
-    choices = players(names, [seat for seat in seats if seat is not None])
-    if None in seats:  # only the early accusation may be declined
-        choices = [Choice(t(lang, "play.accusation_nobody"), NOBODY), *choices]
-    accused = guide.select(t(lang, "play.accusation_question"), choices)
-    if accused == NOBODY:
-        return Accuse(None)
-    card = guide.select(
-        t(lang, "play.accusation_shows", accused=names[accused]),
-        [Choice(t(lang, f"play.shows.{value}"), value)
-         for value in allowed(game, "shown", accused=accused)])
-    return Accuse(accused, card)
-
-
-def examination_step(guide: Guide, current: Session) -> Any:
-    """Inquisitor module, after missions 2, 3 and 4: the token holder examines a player who
-    never held the token (rules.md §2.3)."""
-    game, names, lang = current.game, current.names, guide.lang
-    guide.heading(t(lang, "play.examination_title"))
-    guide.show(narration.describe_now(current, lang))
-    examined = guide.select(
-        t(lang, "play.examination_question", inquisitor=names[game.inquisitor]),
-        players(names, allowed(game, "player")),
-    )
-    return Examine(examined)
-
-
-def rogue_claim_step(guide: Guide, current: Session) -> Any:
-    """Rogue module, at the third failure: the spy Rogue may show their card and claim the
-    win alone, which the rules make them reveal; or nobody does (rules.md §7)."""
-    names, lang = current.names, guide.lang
-    guide.heading(t(lang, "play.claim_title"))
-    guide.show(narration.describe_now(current, lang))
-    # Only players the record allows to have played the spy Rogue's Fails (rules.md §7).
-    possible = [seat for seat in allowed(current.game, "claimant") if seat is not None]
-    choices = [Choice(t(lang, "play.claim_nobody"), NOBODY), *players(names, possible)]
-    claimant = guide.select(t(lang, "play.claim_question"), choices)
-    return ClaimRogue(None if claimant == NOBODY else claimant)
 
 
 def fails_choice(lang: str, fails: int, needed: int) -> str:
@@ -525,21 +410,6 @@ def fails_choice(lang: str, fails: int, needed: int) -> str:
     if fails < needed:
         return t(lang, "play.fails_held", count=fails)
     return t(lang, "play.fails_fail", count=fails)
-
-
-def assassination_step(guide: Guide, current: Session) -> Any:
-    """Commander module: the Assassin names a player; then the Commander shows their card,
-    which the rules make them reveal now (rules.md §5.1)."""
-    names, lang = current.names, guide.lang
-    guide.heading(t(lang, "play.assassination_title"))
-    guide.say("now.assassination")
-    game = current.game
-    target = guide.select(t(lang, "play.assassin_names"), players(names, allowed(game, "target")))
-    commander = guide.select(
-        t(lang, "play.commander_shows", target=names[target]),
-        players(names, allowed(game, "commander")),
-    )
-    return Assassinate(target, commander)
 
 
 def end_step(guide: Guide, current: Session) -> Any:
@@ -568,36 +438,18 @@ def unguided(guide: Guide, current: Session) -> Any:
     )
 
 
-STEPS: dict[str, Callable[[Guide, Session], Any]] = {
-    PROPOSAL: team_step,
-    VOTE: vote_step,
-    WATCH: watch_step,
-    MISSION: mission_step,
-    ROGUE_CLAIM: rogue_claim_step,
-    LOYALTY: loyalty_step,
-    EXAMINATION: examination_step,
-    INVESTIGATION: investigation_step,
-    ACCUSATION: accusation_step,
-    ASSASSINATION: assassination_step,
-    GAME_OVER: end_step,
-}
-
-
 # -- what happened --------------------------------------------------------------------------
 
 
 def report(guide: Guide, current: Session) -> None:
     """The result of the step just recorded (the same words as after a command: the team,
     the vote with the vote track, the mission with the score), kept to stand right above the
-    next question under a compact table. A Plot card's rule is shown once, when it is
-    received; then on request (`t`)."""
-    lines = narration.result_lines(current, guide.lang)
-    action = current.history.done[-1].data
-    if action["type"] == "plot_give":
-        from moderator.ui import plot_view
-
-        lines.insert(0, (plot_view.rule_line(current.game, action["card"], guide.lang), "dim"))
-    guide.after(current, lines)
+    next question under a compact table, after what the module shows first (a Plot card's
+    rule, once, when it is received)."""
+    action = current.last_action
+    first = SHOWN_FIRST.get(type(action))
+    lines = first(current, action, guide.lang) if first else []
+    guide.after(current, lines + narration.result_lines(current, guide.lang))
 
 
 def summary(current: Session, lang: str):

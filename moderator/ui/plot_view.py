@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from moderator.i18n import t
-from moderator.narration import card_name, opinion_first, shown_card
+from moderator.narration import opinion_first
+from moderator.narration.plot import card_name, shown_card
 from moderator.rules.modules import plot
 from moderator.session import Session
 

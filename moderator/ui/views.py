@@ -6,6 +6,7 @@ black-and-white printout, and for a colour-blind player.
 
 from __future__ import annotations
 
+from moderator import codec
 from moderator.i18n import listed, t
 from moderator.narration import (
     FAIL, FREE, REJECTED, SUCCESS, describe_now, investigator_due, mission_options,
@@ -114,7 +115,7 @@ def setup_sheet(session: Session, lang: str):
     how = "setup.leader_chosen" if session.history.setup.get("leader_chosen") \
         else "setup.leader_random"
     lines.append(Text(BOX + t(lang, how, leader=session.names[game.first_leader],
-                              seat=game.first_leader + 1)))
+                              seat=codec.number(game.first_leader))))
     return Group(*lines)
 
 
@@ -165,7 +166,7 @@ def components(session: Session, lang: str, largest: int) -> list[str]:
     if "inquisitor" in modules:
         holder = game.inquisitor
         lines.append(BOX + t(lang, "setup.component.inquisitor", holder=session.names[holder],
-                             seat=holder + 1))
+                             seat=codec.number(holder)))
         if inquisitor.card_shown(game) == "loyalty":
             why.append(t(lang, "setup.component.loyalty_why.inquisitor"))
     if game.plot is not None:

@@ -42,6 +42,6 @@ def test_an_old_game_replays_unchanged(path, home):
     current = session.open_game(game_id)
     assert public.status(current) == expected["status"]
     for lang, lines in expected["log"].items():
-        assert [narration.describe_action(lang, current.names, entry.data)
+        assert [narration.describe_line(lang, current.names, entry.data)
                 for entry in current.history.done] == lines
     assert notation.markdown(notation.of_session(current), "en") == expected["record"]

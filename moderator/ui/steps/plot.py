@@ -8,18 +8,19 @@ is not logged). Every "yes" becomes exactly the action `moderator plot …` logs
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from moderator import narration
 from moderator import session as sessions
 from moderator.i18n import t
 from moderator.rules import EXAMINATION, LOYALTY, PLOT_DRAW, PLOT_GIVE
+from moderator.narration.plot import card_name
 from moderator.rules.modules import plot
+from moderator.rules.modules.plot import DrawPlot, GivePlot, UsePlot
 from moderator.session import Session
 from moderator.ui.guide import NOBODY, Guide, players
-from moderator.narration import card_name
 from moderator.ui.prompts import Choice
+from moderator.ui.steps import SHOWN_FIRST, Step, asks, before, cards_down
 
 OWN_DECK = "own-deck"
 
@@ -40,8 +41,8 @@ def window_of(game) -> tuple:
 CARDS_DOWN = frozenset({plot.CLOSE_EYE})
 
 
-def held_cards(guide: Guide, current: Session, then: Callable[[Guide, Session], Any],
-               cards_down: bool = False):
+@asks(UsePlot)
+def held_cards(guide: Guide, current: Session, then: Step, cards_down: bool = False) -> Any:
     """Before the phase's own step: offer each usable held card of this moment, in order
     from the leader; `then` is the step that follows once everyone has passed. With
     `cards_down` only the cards that act on played cards, else all others."""
@@ -84,7 +85,7 @@ def _use(guide: Guide, current: Session, card) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     targets = plot.targets(game, card)
     if targets is None:
-        return plot.UsePlot(card.card, card.holder)
+        return UsePlot(card.card, card.holder)
     question = t(lang, f"play.plot_target.{card.card}", holder=names[card.holder],
                  leader=names[game.leader] if game.leader is not None else "")
     target = guide.select(question, players(names, targets))
@@ -94,10 +95,11 @@ def _use(guide: Guide, current: Session, card) -> Any:
             t(lang, "play.plot_take", target=names[target]),
             [Choice(card_name(lang, c), c) for c in dict.fromkeys(theirs)],
         )
-        return plot.UsePlot(card.card, card.holder, target, taken)
-    return plot.UsePlot(card.card, card.holder, target)
+        return UsePlot(card.card, card.holder, target, taken)
+    return UsePlot(card.card, card.holder, target)
 
 
+@asks(DrawPlot)
 def draw_step(guide: Guide, current: Session) -> Any:
     """The round's first leader draws: from the game's shuffled deck, or the cards the table
     drew from its own deck (rules.md §3.2)."""
@@ -110,7 +112,7 @@ def draw_step(guide: Guide, current: Session) -> Any:
                                                               OWN_DECK)],
     )
     if how is True:
-        return plot.DrawPlot(tuple(sessions.plot_draw(current)))
+        return DrawPlot(tuple(sessions.plot_draw(current)))
     drawn, left = [], list(game.plot.deck)
     for number in range(1, game.plot_draws + 1):  # typed by name, as read off the card
         card = guide.prompter.choose(
@@ -119,9 +121,10 @@ def draw_step(guide: Guide, current: Session) -> Any:
             hint=t(lang, "play.hint_type_card"), refused=t(lang, "play.plot_card_unknown"))
         drawn.append(card)
         left.remove(card)
-    return plot.DrawPlot(tuple(drawn))
+    return DrawPlot(tuple(drawn))
 
 
+@asks(GivePlot)
 def give_step(guide: Guide, current: Session) -> Any:
     """The leader hands each drawn card to another player, in the order the leader chooses; a
     card that acts at once is used as soon as it is received, before the next card is handed
@@ -141,13 +144,29 @@ def give_step(guide: Guide, current: Session) -> Any:
         t(lang, "play.plot_give", leader=names[game.leader], card=card_name(lang, card)),
         players(names, others),
     )
-    return plot.GivePlot(card, to)
+    return GivePlot(card, to)
 
 
-def step_for(phase: str, step: Callable[[Guide, Session], Any]) -> Callable[[Guide, Session], Any]:
-    """The guided game's step for `phase` in a game with Plot cards."""
-    if phase == PLOT_DRAW:
-        return lambda guide, current: held_cards(guide, current, draw_step)
-    if phase == PLOT_GIVE:
-        return give_step
+@before
+def _held_first(game: Any, step: Step) -> Step:
+    """In a game with Plot cards, each held card is offered at its moment before the step
+    (not while the drawn cards are handed out: a card acts as it is received there)."""
+    if game.plot is None or game.phase == PLOT_GIVE:
+        return step
     return lambda guide, current: held_cards(guide, current, step)
+
+
+def _rule_first(current: Session, action: GivePlot, lang: str) -> list[tuple[str, str | None]]:
+    """A Plot card's rule, shown once, when it is received; then on request (`t`)."""
+    from moderator.ui import plot_view
+
+    return [(plot_view.rule_line(current.game, action.card, lang), "dim")]
+
+
+SHOWN_FIRST[GivePlot] = _rule_first
+
+
+@cards_down
+def _cards_down(guide: Guide, current: Session) -> Any:
+    """Keeping a Close Eye on You, once the team's cards are down (rules.md §3.3)."""
+    return held_cards(guide, current, lambda *_: None, cards_down=True)

@@ -1,0 +1,8 @@
+"""The Reverser module in guided play (rules.md §6.2): Reverse cards, asked in the mission
+step."""
+
+from __future__ import annotations
+
+from moderator.ui.steps import QUESTIONS
+
+QUESTIONS["reverse"] = "play.reverse_question"
