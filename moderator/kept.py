@@ -60,7 +60,7 @@ def form(kind: str, sources: Iterable[bytes], make: Callable[[], T]) -> T:
     path = os.path.join(folder, f"{kind}-{key}.marshal")
     found = read(path)
     if found is not None:
-        return found
+        return found  # type: ignore[return-value]  # what `make` returned, kept
     made = make()
     if write(path, made):
         for name in _listed(folder):  # the forms of older sources are of no more use
@@ -91,7 +91,7 @@ def write(path: str, value: object) -> bool:
     """Keep plain data at `path` for the next run, whole or not at all; False if it could not
     be kept (the cache folder is a convenience: nothing fails without it)."""
     try:
-        payload = marshal.dumps(value)
+        payload = marshal.dumps(value)  # type: ignore[arg-type]  # refused below if not
     except ValueError:  # not plain data: a mistake in the caller, but no reason to fail
         return False
     temporary = f"{path}.{os.getpid()}.part"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -70,7 +71,7 @@ def start(
     seed: int | None,
     allow_incompatible: bool,
     now: datetime | None = None,
-    roles: list[str] = (),
+    roles: Sequence[str] = (),
     table: dict | None = None,
     theme: str = UNTHEMED,
 ) -> Session:
@@ -251,8 +252,8 @@ def plot_draw(session: Session) -> list[str]:
     from moderator.rules.modules import plot
 
     game = session.game
-    order = plot.deck(game.players, game.settings["plot-deck"])
-    order = random.Random(f"{session.history.setup['seed']}:plot").sample(order, len(order))
+    deck = plot.deck(game.players, game.settings["plot-deck"])
+    order = random.Random(f"{session.history.setup['seed']}:plot").sample(deck, len(deck))
     for entry in session.history.done:
         if entry.data["type"] == "plot_draw":
             for card in entry.data["cards"]:

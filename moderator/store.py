@@ -20,6 +20,7 @@ import contextlib
 import errno
 import json
 import os
+import sys
 import signal
 import stat
 from collections.abc import Callable, Iterable, Iterator
@@ -459,7 +460,7 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-if os.name == "posix":
+if sys.platform != "win32":
     import fcntl
 
     def _lock(handle) -> None:

@@ -25,7 +25,7 @@ def register(app: typer.Typer, lang: str) -> None:
             card = session.loyalty_card(current)
         from moderator.rules.modules.defector import RevealLoyalty
 
-        record(out, current, RevealLoyalty(card))
+        record(out, current, RevealLoyalty(card))  # type: ignore[arg-type]  # None: refused
 
     @app.command("examine", help=h("examine"))
     @handled

@@ -9,11 +9,17 @@ import inspect
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from moderator import i18n
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from moderator.rules import RuleError
+    from moderator.store import StoreError
 from moderator.cli.exits import INTERRUPTED, REFUSED, OutputFailed, output_failed, stopped
 
 USAGE = 2
@@ -37,8 +43,8 @@ class Out:
         self.names: list[str] = []  # the table's names, once a game is loaded
         self.warnings: list[str] = []  # said once the command has done its work; a refusal
         # is one line on its own
-        self._console = None
-        self._errors = None
+        self._console: Console | None = None
+        self._errors: Console | None = None
 
     def adopt(self, lang: str, names: list[str], theme: str | None = None) -> None:
         """Speak the loaded game's language and theme (unless --lang or --theme said
@@ -170,7 +176,7 @@ def handled(command: Callable) -> Callable:
     return wrapper
 
 
-def _refusals() -> tuple[type[Exception], ...]:
+def _refusals() -> tuple[type[Refusal] | type[RuleError] | type[StoreError], ...]:
     """What a command refuses with. Looked up only when something was raised: `--help` and
     `stats` over finished games need no rules engine (and a rules or store error can only
     come from modules already loaded)."""

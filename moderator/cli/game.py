@@ -137,7 +137,7 @@ def register(app: typer.Typer, lang: str) -> None:
         rejections = _voters(reject, names)
         everyone = set(range(len(names)))
         if approvals is None:
-            approvals = sorted(everyone - set(rejections))
+            approvals = sorted(everyone - set(rejections or ()))
         elif rejections is not None:
             twice = set(approvals) & set(rejections)
             if twice:

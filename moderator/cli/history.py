@@ -1,6 +1,6 @@
 """Commands over a game's history: undo, redo, the log, and the list of games."""
 
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -76,7 +76,7 @@ def register(app: typer.Typer, lang: str) -> None:
 
         ids = store.game_ids()
         chosen = store.current(ids)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for game_id in ids:
             try:
                 current = session.open_game(game_id)

@@ -39,5 +39,5 @@ def plot_reminders(out: Out, session: Session) -> None:
 
     game = session.game
     for card in game.usable():
-        if card not in game.plot.pending:
+        if game.plot is not None and card not in game.plot.pending:
             out.say(reminder_key(game, card), holder=session.names[card.holder])

@@ -175,7 +175,7 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
                    for n, p in enumerate(proposals))
     rows = []
     for seat, name in enumerate(names, start=1):
-        cells = []
+        cells: list[str] = []
         for p in proposals:
             yes = seat in p["approve"]
             classes = ["yes" if yes else "no"]
@@ -191,7 +191,7 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
             cells.append(f'<td class="{" ".join(classes)}" data-col="{len(cells)}">'
                          f'{marks}{vote}</td>')
         rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
-    outcome = []
+    outcome: list[str] = []
     for p in proposals:
         if p.get("cancelled_by"):
             who = names[codec.seat(p["cancelled_by"])]
@@ -597,5 +597,5 @@ def _clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def as_json(update: dict) -> str:
+def as_json(update: dict | None) -> str:
     return json.dumps(update, ensure_ascii=False, separators=(",", ":"))

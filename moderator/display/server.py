@@ -491,7 +491,7 @@ class Handler(BaseHTTPRequestHandler):
         spoken = live.speech()
         wanted = self.path.split("?")[0].rsplit("/", 1)[-1]
         audio = _cached(spoken.get("audio") if spoken else None)
-        if audio is None or wanted != page.audio_name(spoken):
+        if audio is None or spoken is None or wanted != page.audio_name(spoken):
             return self._plain(HTTPStatus.NOT_FOUND, body=body)
         kind = "audio/mpeg" if audio.suffix == ".mp3" else "audio/wav"
         self._send(kind, audio.read_bytes(), body)

@@ -94,7 +94,7 @@ def describe_now(session: Session, lang: str) -> str:
     step = NOW.get(game.phase)
     if step is not None:
         return step(session, lang)
-    leader = names[game.leader]
+    leader = names[game.seat]
     if game.phase == PROPOSAL:
         if game.mission is None:
             text = t(lang, "now.proposal_targeting", leader=leader,
@@ -109,7 +109,7 @@ def describe_now(session: Session, lang: str) -> str:
         if "fifth_proposal" in game.warnings():
             text += " " + t(lang, "now.last_attempt")
         return text
-    team = listed(lang, (names[s] for s in game.team))
+    team = listed(lang, (names[s] for s in game.proposals[-1].team))
     if game.phase == VOTE:
         text = t(lang, "now.vote", team=team)
         if game.sergeant is not None:
@@ -185,7 +185,7 @@ def _proposed(session: Session, action: Propose, say: Say) -> None:
         team=listed(lang, (names[s] for s in p.team)), mission=p.mission, attempt=p.attempt)
     for name, value in zip(p._fields, p, strict=True):
         if name in PROPOSAL_RESULT and value is not None:
-            say(PROPOSAL_RESULT[name], **{name: names[value]})
+            say(PROPOSAL_RESULT[name], **{name: names[value]})  # type: ignore[index]  # a seat
 
 
 @result(Sides)
@@ -197,8 +197,9 @@ def _sides(session: Session, action: Sides, say: Say) -> None:
 def _vote(session: Session, action: Vote, say: Say) -> None:
     game, names = session.game, session.names
     p = game.proposals[-1]
-    approve = sorted(p.approvals)
-    reject = sorted(set(range(game.players)) - p.approvals)
+    approvals = p.approvals or frozenset()  # voted: never None here
+    approve = sorted(approvals)
+    reject = sorted(set(range(game.players)) - approvals)
     key = "result.approved" if p.approved else "result.rejected"
     say(key, "bold blue" if p.approved else "bold red", yes=len(approve), no=len(reject))
     say("result.approve_list", names=", ".join(names[s] for s in approve) or "—")
@@ -208,7 +209,7 @@ def _vote(session: Session, action: Vote, say: Say) -> None:
     track = REJECTED * game.rejections + FREE * (
         tables.MAX_REJECTIONS - game.rejections)
     say("play.track", track=track, count=game.rejections, limit=tables.MAX_REJECTIONS,
-        leader=names[game.leader])
+        leader=names[game.seat])
     if "fifth_proposal" in game.warnings():
         say("status.last_chance", "bold yellow")
 
@@ -218,6 +219,7 @@ def _mission(session: Session, action: PlayMission, say: Say) -> None:
     game, names = session.game, session.names
     m = game.missions[-1]
     if m.switched is not None:
+        assert m.sergeant is not None  # only the Sergeant's team switches
         say("result.switched", sergeant=names[m.sergeant], switched=names[m.switched])
     if m.trapped is not None:
         say("result.trapped", trapped=names[m.trapped])

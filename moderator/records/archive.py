@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -36,7 +37,7 @@ class Refused(Exception):
     refusal behind it, for the command line to put in words with the players' names."""
 
     def __init__(
-        self, code: str, cause: RuleError | None = None, names: list[str] = (), **params: object
+        self, code: str, cause: RuleError | None = None, names: Sequence[str] = (), **params: object
     ) -> None:
         super().__init__(code)
         self.code, self.cause, self.names, self.params = code, cause, list(names), params
@@ -151,7 +152,7 @@ class _Reading(dict):
         self.read.add(key)
         return super().__getitem__(key)
 
-    def get(self, key: str, default: object = None) -> object:  # type: ignore[override]
+    def get(self, key: str, default: object = None) -> object:
         self.read.add(key)
         return super().get(key, default)
 

@@ -119,6 +119,7 @@ def lines(record: Written, lang: str) -> list[str]:
         elif step.kind == "mission":
             shown.append(mission_line(record.game.missions[step.index], names, lang))
         else:
+            assert step.action is not None  # an event step holds its action
             shown.append(f"{EVENT} {event(step.action, names, lang)}")
     shown.append(ending(record.game, lang))
     return shown
@@ -180,7 +181,7 @@ def extras(record, base: frozenset[str], names: list[str], lang: str) -> list[st
         known = has(lang, f"records.mark.{name}")
         mark = t(lang, f"records.mark.{name}") if known else f"{name}="
         if seat:
-            shown.append(f"{mark}{names[value]}")
+            shown.append(f"{mark}{names[int(value)]}")  # type: ignore[call-overload]
         else:
             shown.append(f"{value}{mark}" if known else f"{mark}{value}")
     return shown

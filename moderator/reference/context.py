@@ -16,6 +16,7 @@ from moderator.rules.flow import (
     ACCUSATION, EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, ROGUE_CLAIM, WATCH,
 )
 from moderator.rules.house_rules import defaults
+from moderator.rules.modules import hunter, plot
 
 
 class Now(NamedTuple):
@@ -47,8 +48,8 @@ def now(game: Game, names: list[str], lang: str) -> Now:
 
 
 def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    leader, following = names[game.leader], names[game.next_leaders[0]]
-    facts.update(leader=number(game.leader), attempt=game.attempt, vote_track=game.rejections,
+    leader, following = names[game.seat], names[game.next_leaders[0]]
+    facts.update(leader=number(game.seat), attempt=game.attempt, vote_track=game.rejections,
                  last_attempt="fifth_proposal" in game.warnings())
     if game.targeting:
         facts["open_missions"] = [
@@ -91,18 +92,18 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 
 
 def _plot_draw(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    facts.update(leader=number(game.leader), plot_draws=game.plot_draws)
-    lines.append(say("plot_draw", leader=names[game.leader], count=game.plot_draws))
+    facts.update(leader=number(game.seat), plot_draws=game.plot_draws)
+    lines.append(say("plot_draw", leader=names[game.seat], count=game.plot_draws))
     if game.settings["plot-hand-out"] == "different-players":
         lines.append(say("plot_different"))
     return ["plot-draw", "strong-leader"]
 
 
 def _plot_give(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    facts.update(leader=number(game.leader), drawn=list(game.plot.drawn))
-    if game.plot.drawn:
-        cards = ", ".join(i18n.t(say.lang, f"plot_card.{card}") for card in game.plot.drawn)
-        lines.append(say("plot_give", leader=names[game.leader], cards=cards))
+    facts.update(leader=number(game.seat), drawn=list(plot.state(game).drawn))
+    if plot.state(game).drawn:
+        cards = ", ".join(i18n.t(say.lang, f"plot_card.{card}") for card in plot.state(game).drawn)
+        lines.append(say("plot_give", leader=names[game.seat], cards=cards))
         if game.settings["plot-hand-out"] == "different-players":
             lines.append(say("plot_different"))
     return ["plot-draw", "plot-timing"]
@@ -124,12 +125,12 @@ def _plot_cards(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 
 def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     needed = game.players // 2 + 1
-    facts.update(leader=number(game.leader), mission=game.mission, attempt=game.attempt,
-                 team=numbers(game.team), approvals_needed=needed,
+    facts.update(leader=number(game.seat), mission=game.mission, attempt=game.attempt,
+                 team=numbers(game.proposals[-1].team), approvals_needed=needed,
                  vote_track=game.rejections,
                  last_attempt="fifth_proposal" in game.warnings())
-    lines.append(say("vote", team=", ".join(names[s] for s in game.team),
-                     leader=names[game.leader]))
+    lines.append(say("vote", team=", ".join(names[s] for s in game.proposals[-1].team),
+                     leader=names[game.seat]))
     key = "majority_even" if game.players % 2 == 0 else "majority_odd"
     lines.append(say(key, players=game.players, needed=needed, half=game.players // 2))
     if "fifth_proposal" in game.warnings():
@@ -141,25 +142,28 @@ def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 
 
 def _watch(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    facts.update(leader=number(game.leader), mission=game.mission, team=numbers(game.team))
-    lines.append(say("watch", team=", ".join(names[s] for s in game.team),
-                     leader=names[game.leader]))
+    team = game.proposals[-1].team
+    facts.update(leader=number(game.seat), mission=game.mission, team=numbers(team))
+    lines.append(say("watch", team=", ".join(names[s] for s in game.proposals[-1].team),
+                     leader=names[game.seat]))
     return ["watch-token", "rogue"]
 
 
 def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    facts.update(leader=number(game.leader), mission=game.mission, team=numbers(game.team),
+    team = game.proposals[-1].team
+    facts.update(leader=number(game.seat), mission=game.mission, team=numbers(team),
                  fails_needed=game.fails_needed)
     inputs = game.inputs()
     three = any(asked.name == "rogue_success" for asked in inputs)  # Rogue module (§7)
     lines.append(say("mission_rogue" if three else "mission",
-                     team=", ".join(names[s] for s in game.team), mission=game.mission))
+                     team=", ".join(names[s] for s in game.proposals[-1].team),
+                     mission=game.mission))
     topics = ["mission-cards", "mission-result"]
     for asked in inputs:  # what the host reports of this mission, in the table's order
         if asked.name == "fails" or len(asked.choices) < 2:
             continue
         line, topic = MISSION_STEPS[asked.name]
-        params = {"leader": names[game.leader],
+        params = {"leader": names[game.seat],
                   "sergeant": names[game.sergeant] if game.sergeant is not None else ""}
         lines.append(i18n.t(say.lang, line, **params))
         if asked.name == "rogue_success" and game.watch is not None:
@@ -181,14 +185,14 @@ def _loyalty(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 
 def _examination(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Inquisitor module: the token holder examines someone new (rules.md §2.3)."""
-    facts.update(inquisitor=number(game.inquisitor), held=numbers(game.inquisitors))
+    facts.update(inquisitor=number(game.inquisitors[-1]), held=numbers(game.inquisitors))
     lines.append(i18n.t(say.lang, "now.examination", inquisitor=names[game.inquisitor]))
     return ["inquisitor"]
 
 
 def _investigation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Hunter module: who investigates after this mission (rules.md §6.1)."""
-    facts["investigator"] = number(game.investigator)
+    facts["investigator"] = number(hunter.investigator_now(game))
     key = "now.investigation_success" if game.missions[-1].succeeded else \
         "now.investigation_fail"
     lines.append(i18n.t(say.lang, key, investigator=names[game.investigator]))
@@ -197,10 +201,11 @@ def _investigation(game: Game, names, say, lines: list, facts: dict) -> list[str
 
 def _accusation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Hunter module: whose Hunter accuses, and what it decides (rules.md §6.1)."""
-    facts.update(accuser=game.hunt.accuser, early=game.hunt.early)
+    facts.update(accuser=hunter.state(game).accuser, early=hunter.state(game).early)
     from moderator.narration.hunter import early_accusation_key
 
-    key = early_accusation_key(game) if game.hunt.early else f"now.accusation.{game.hunt.accuser}"
+    hunt = hunter.state(game)
+    key = early_accusation_key(game) if hunt.early else f"now.accusation.{hunt.accuser}"
     lines.append(i18n.t(say.lang, key))
     return ["accusation", "hunter"]
 
@@ -283,7 +288,7 @@ def reminder_key(game: Game, card) -> str:
     """"… may use" for a held card whose moment has come; "… must" for a card that acts on
     receipt (a received Take Responsibility included, by default: rules.md §3.4); a No
     Confidence that would be the round's fifth rejection says the spies would win (§1.4)."""
-    if card in game.plot.pending and card.card == "take_responsibility":
+    if card in plot.state(game).pending and card.card == "take_responsibility":
         return "plot_now.take_responsibility_received"
     if card.card == "no_confidence" and "no_confidence_ends_game" in game.warnings():
         return "plot_now.no_confidence_fifth"

@@ -41,7 +41,7 @@ def kept_between_runs(kind: type[T]) -> Callable[[Callable[[], T]], Callable[[],
 
             def made() -> dict:
                 with i18n.speaking(theme):
-                    return build()._asdict()
+                    return build()._asdict()  # type: ignore[attr-defined]
 
             fields = kept.form(f"rules-index-{theme}", sources, made)
             return kind(**fields)

@@ -56,9 +56,13 @@ def ask_names(guide: Guide, suggested: list[str]) -> list[str]:
         guide.say("play.names_intro", count=count)
         typed: list[str] = []
         for seat in range(count):
+
+            def named(value: str, typed: list[str] = typed) -> str | None:
+                return _name_problem(guide.lang, value, typed)
+
             answer = guide.prompter.text(
                 t(guide.lang, "play.name_of", seat=codec.number(seat)), suggestion=names[seat],
-                validate=lambda value, typed=typed: _name_problem(guide.lang, value, typed),
+                validate=named,
             )
             typed.append(_clean(answer))
         names = typed
@@ -280,7 +284,7 @@ def team_step(guide: Guide, current: Session) -> Any:
     """The leader's team (under Targeting first the mission), then what the leader names
     besides: the engine says what, and who may be named (rules.md §1.2, §1.5, §6.1, §8)."""
     game, names, lang = current.game, current.names, guide.lang
-    leader = names[game.leader]
+    leader = names[game.seat]
     where = dict(attempt=game.attempt, limit=tables.MAX_REJECTIONS, leader=leader)
     if game.mission is None:
         guide.heading(t(lang, "play.round_targeting", **where))
@@ -301,12 +305,16 @@ def team_step(guide: Guide, current: Session) -> Any:
         elif asked.name == "team":
             mission, size = given.get("mission", game.mission), asked.size
             question = t(lang, "play.team_question", team=team_of, count=size, mission=mission)
-            if tables.fails_needed(game.players, mission) == 2:
+            if mission and tables.fails_needed(game.players, mission) == 2:
                 question += " " + t(lang, "now.two_fails")
+
+            def whole(ticked: list[int], size: int = size) -> str | None:
+                return None if len(ticked) == size else t(
+                    lang, "play.team_size", count=size, ticked=len(ticked))
+
             given["team"] = guide.checkbox(
                 question, players(names), hint=tick_hint(lang, "play.hint_tick", game.players),
-                validate=lambda ticked, size=size: None if len(ticked) == size else t(
-                    lang, "play.team_size", count=size, ticked=len(ticked)), footer=footer)
+                validate=whole, footer=footer)
         elif None in asked.choices:  # optional at the team (no Investigator on mission 5)
             given[asked.name] = None
         else:
@@ -362,7 +370,7 @@ def mission_step(guide: Guide, current: Session) -> Any:
     recorded = {name: value for name, (was, _) in ALONE.items()
                 if (value := was(game)) is not NOT_YET}
     given.update(recorded)
-    params = {"leader": names[game.leader],
+    params = {"leader": names[game.seat],
               "sergeant": names[game.sergeant] if game.sergeant is not None else ""}
     while (asked := game.next_input(given)) is not None:
         if asked.name == "fails":  # before the reveal: what is recorded on its own
@@ -397,7 +405,9 @@ def _label(lang: str, current: Session, name: str, kind: str, value: Any) -> str
         return t(lang, "play.no_switch") if value is None else \
             seat_label(value, current.names)
     if name == "fails":
-        return fails_choice(lang, value, current.game.fails_needed)
+        needed = current.game.fails_needed
+        assert needed is not None  # asked at the mission
+        return fails_choice(lang, value, needed)
     if name in LABELS:
         return LABELS[name](lang, value)
     return t(lang, f"play.{name}_count", count=value)

@@ -21,7 +21,7 @@ def plot_cards(session: Session, lang: str, rules: bool = False):
     from rich.text import Text
 
     game, names = session.game, session.names
-    state = game.plot
+    state = plot.state(game)
     text = Text()
     text.append(t(lang, "plot.heading", count=len(state.deck)) + "\n", style="bold")
     for line in holdings(session, lang):
@@ -35,16 +35,16 @@ def plot_cards(session: Session, lang: str, rules: bool = False):
     if game.opinion_makers and game.phase == "vote":
         text.append(opinion_first(game, names, lang) + "\n")
     if rules:  # what each card on the table does: drawn, waiting or held
-        cards = [*state.drawn, *(c.card for c in state.pending + state.held)]
-        for card in dict.fromkeys(cards):
-            text.append(rule_line(game, card, lang) + "\n", style="dim")
+        shown = [*state.drawn, *(c.card for c in state.pending + state.held)]
+        for name in dict.fromkeys(shown):
+            text.append(rule_line(game, name, lang) + "\n", style="dim")
     text.rstrip()
     return text
 
 
 def holdings(session: Session, lang: str) -> list[str]:
     """Who holds which Plot card: the cards held until used, then those in effect."""
-    held, names = session.game.plot.held, session.names
+    held, names = plot.state(session.game).held, session.names
     lines = []
     for label, cards in (("plot.held", [c for c in held if c.card not in plot.LASTING]),
                          ("plot.in_effect", [c for c in held if c.card in plot.LASTING])):

@@ -14,6 +14,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from moderator import live
 from moderator.i18n import t
@@ -31,7 +32,7 @@ class Keys:
 
     def __init__(self, stream=None) -> None:
         self.stream = sys.stdin if stream is None else stream
-        self.saved = None
+        self.saved: list[Any] | None = None
 
     @property
     def interactive(self) -> bool:

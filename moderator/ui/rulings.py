@@ -7,6 +7,8 @@ texts are shown as written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from moderator import i18n
 from moderator.reference import HouseRule, Now, Reading, Ruling
 from moderator.reference.sections import Section
@@ -61,7 +63,7 @@ def now(current: Now, game_id: str, lang: str):
     return Group(*parts)
 
 
-def house_rules(settings: list[HouseRule], lang: str, readings: list[Reading] = ()):
+def house_rules(settings: list[HouseRule], lang: str, readings: Sequence[Reading] = ()):
     """Every house-rule setting: why it is open, its values, the default first; then the
     points moderator plays one way without a setting (rules.md §13.1)."""
     from rich.console import Group

@@ -12,7 +12,7 @@ from moderator.narration import (
     FAIL, FREE, REJECTED, SUCCESS, describe_now, investigator_due, mission_options,
 )
 from moderator.rules import GAME_OVER, Game, tables
-from moderator.rules.modules import plot
+from moderator.rules.modules import hunter, plot
 from moderator.session import Session
 from moderator.ui import plot_view
 
@@ -58,7 +58,7 @@ class Recap:
         track = REJECTED * game.rejections + FREE * (tables.MAX_REJECTIONS - game.rejections)
         lines = [line + " · " + t(lang, "status.vote_track_short", track=track,
                                   count=game.rejections, limit=tables.MAX_REJECTIONS),
-                 t(lang, "status.leader", leader=names[game.leader],
+                 t(lang, "status.leader", leader=names[game.seat],
                    following=names[game.next_leaders[0]])]
         if game.plot is not None:
             lines.append(" · ".join(plot_view.holdings(self.session, lang)))
@@ -164,7 +164,7 @@ def components(session: Session, lang: str, largest: int) -> list[str]:
         lines.append(BOX + t(lang, "setup.component.defector"))
     why = []
     if "inquisitor" in modules:
-        holder = game.inquisitor
+        holder = game.inquisitors[-1]
         lines.append(BOX + t(lang, "setup.component.inquisitor", holder=session.names[holder],
                              seat=codec.number(holder)))
         if inquisitor.card_shown(game) == "loyalty":
@@ -206,7 +206,8 @@ def _missions(game: Game, lang: str):
     if two_fails:  # the note wraps under itself on a narrow screen; the track never does
         grid.add_column("", overflow="fold")
     results = {m.mission: m for m in game.missions}
-    sizes, marks = [labels[1]], [labels[2]]
+    sizes: list[str | Text] = [labels[1]]
+    marks = [labels[2]]
     for mission in range(1, tables.MISSIONS + 1):
         sizes.append(str(game.team_size_for(mission))
                      + ("*" if mission in two_fails else ""))
@@ -245,7 +246,7 @@ def _track(session: Session, lang: str):
     if "fifth_proposal" in game.warnings():
         text.append("\n" + t(lang, "status.last_chance"), style="bold yellow")
     following = ", ".join(session.names[s] for s in game.next_leaders[:4])
-    text.append("\n" + t(lang, "status.leader", leader=session.names[game.leader],
+    text.append("\n" + t(lang, "status.leader", leader=session.names[game.seat],
                          following=following))
     for line in module_lines(session, lang):
         text.append("\n" + line)
@@ -310,7 +311,7 @@ class VoteHistory:
         for seat, name in enumerate(names):
             cells = []
             for index, proposal in shown:
-                approve = seat in proposal.approvals
+                approve = seat in (proposal.approvals or ())
                 cell = Text()
                 if proposal.leader == seat:
                     cell.append(marks["strong_leader" if index in strong else "leader"],
@@ -411,11 +412,12 @@ def next_command(session: Session) -> str | None:
     """The i18n key (under `command.`) of the command that records the next step."""
     game = session.game
     if game.phase == "accusation":
-        return "accusation_early" if game.hunt.early else "accusation"
+        return "accusation_early" if hunter.state(game).early else "accusation"
     if game.phase == "plot_give":
-        if not game.plot.pending:
+        if not plot.state(game).pending:
             return "plot_give"
-        return "plot_take" if game.plot.pending[0].card == "take_responsibility" else "plot_use"
+        return "plot_take" if plot.state(game).pending[0].card == "take_responsibility" else \
+            "plot_use"
     if game.phase == "proposal":
         key = "proposal_targeting" if game.mission is None else "proposal"
         return key + ("_sergeant" if any(i.name == "sergeant" for i in game.inputs()) else "")

@@ -41,7 +41,9 @@ def engines(lang: str, choice: str = "auto", speed: str = "normal") -> list:
     slow = speed == "slow"
     if choice == "espeak" and Espeak.program() is None:
         raise VoiceError("voice.espeak_missing")
-    chosen = {"auto": [Gtts, Espeak], "gtts": [Gtts], "espeak": [Espeak], "off": []}[choice]
+    engines: dict[str, list[type[Gtts] | type[Espeak]]] = {
+        "auto": [Gtts, Espeak], "gtts": [Gtts], "espeak": [Espeak], "off": []}
+    chosen = engines[choice]
     if choice == "auto" and Espeak.program() is None:
         chosen = [Gtts]
     return [Gtts(lang, slow, remember=choice == "auto") if engine is Gtts

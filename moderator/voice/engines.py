@@ -53,7 +53,7 @@ class Gtts:
         from gtts import gTTS, gTTSError  # ~100 ms of requests: only when a line is made
 
         speech = gTTS(text, lang=self.lang, tld="com", slow=self.slow, timeout=self.TIMEOUT)
-        done, result = threading.Event(), []
+        done, result = threading.Event(), list[bytes | Exception]()
 
         def fetch() -> None:
             import io

@@ -1,11 +1,12 @@
-"""The checks CI makes beyond the tests: the doctests, `mypy --strict` on the rules engine and
-ruff on the package (their settings are in pyproject.toml)."""
+"""The checks CI makes beyond the tests: the doctests, mypy over the package (strict on the
+rules engine) and ruff on the package (their settings are in pyproject.toml)."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
 import pkgutil
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -35,9 +36,26 @@ def run(*command: str) -> subprocess.CompletedProcess[str]:
                           text=True, check=False)
 
 
-def test_the_rules_engine_passes_mypy_strict():
+def test_the_package_passes_mypy():
+    """The whole package, the rules engine and the codec strictly (pyproject.toml)."""
     result = run("mypy", "--no-error-summary")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_finds_a_type_error_planted_outside_the_rules(tmp_path):
+    """The check covers every ring: a wrong type planted in a copy of the package, in the
+    guided game and in the table display, is an error."""
+    shutil.copytree(ROOT / "moderator", tmp_path / "moderator")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    for planted in ("ui/guided.py", "display/page.py"):
+        with open(tmp_path / "moderator" / planted, "a", encoding="utf-8") as source:
+            source.write("\n\ndef _planted() -> int:\n    return 'not a number'\n")
+    result = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary",
+                             "--cache-dir", str(tmp_path / "cache")], cwd=tmp_path,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 1
+    for planted in ("ui/guided.py", "display/page.py"):
+        assert f"moderator/{planted}" in result.stdout and "return-value" in result.stdout
 
 
 def test_the_package_passes_ruff():

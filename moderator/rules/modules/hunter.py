@@ -119,6 +119,13 @@ def investigator(game: Game) -> int | None:
     return last.leader if last.succeeded else last.investigator
 
 
+def investigator_now(game: Game) -> int:
+    """`investigator`, during the investigation (where it is always known)."""
+    by = investigator(game)
+    assert by is not None
+    return by
+
+
 def early_accusations(game: Game) -> int:
     return sum(a.early for a in state(game).accusations) if game.hunt else 0
 

@@ -8,6 +8,7 @@ from typing import Any
 from moderator import narration
 from moderator.i18n import t
 from moderator.rules import PROPOSAL
+from moderator.rules.modules import hunter
 from moderator.rules.modules.hunter import Accuse, Blame, Investigate
 from moderator.session import Session
 from moderator.ui.guide import NOBODY, Guide, allowed, players
@@ -26,7 +27,7 @@ def investigation_step(guide: Guide, current: Session) -> Any:
     guide.heading(t(lang, "play.investigation_title"))
     guide.show(narration.describe_now(current, lang))
     target = guide.select(
-        t(lang, "play.investigation_question", investigator=names[game.investigator]),
+        t(lang, "play.investigation_question", investigator=names[hunter.investigator_now(game)]),
         players(names, allowed(game, "player")),
     )
     return Investigate(target)

@@ -52,7 +52,7 @@ def held_cards(guide: Guide, current: Session, then: Step, cards_down: bool = Fa
     moment = window_of(game)
     asked = guide.passed.setdefault(moment, set())
     for card in game.usable():  # the engine's windows, in its order (rules.md §3.3)
-        if card in game.plot.pending or (card.card, card.holder) in asked:
+        if card in plot.state(game).pending or (card.card, card.holder) in asked:
             continue
         if (card.card in CARDS_DOWN) != cards_down:
             continue
@@ -87,10 +87,10 @@ def _use(guide: Guide, current: Session, card) -> Any:
     if targets is None:
         return UsePlot(card.card, card.holder)
     question = t(lang, f"play.plot_target.{card.card}", holder=names[card.holder],
-                 leader=names[game.leader] if game.leader is not None else "")
+                 leader=names[game.seat] if game.leader is not None else "")
     target = guide.select(question, players(names, targets))
     if card.card == plot.TAKE_RESPONSIBILITY:
-        theirs = [c.card for c in game.plot.held if c.holder == target]
+        theirs = [c.card for c in plot.state(game).held if c.holder == target]
         taken = guide.select(
             t(lang, "play.plot_take", target=names[target]),
             [Choice(card_name(lang, c), c) for c in dict.fromkeys(theirs)],
@@ -107,13 +107,13 @@ def draw_step(guide: Guide, current: Session) -> Any:
     guide.heading(t(lang, "play.plot_draw_title", mission=game.mission or game.round))
     guide.show(narration.describe_now(current, lang))
     how = guide.select(
-        t(lang, "play.plot_draw_how", leader=names[game.leader]),
+        t(lang, "play.plot_draw_how", leader=names[game.seat]),
         [Choice(t(lang, "play.plot_draw_tool"), True), Choice(t(lang, "play.plot_draw_own"),
                                                               OWN_DECK)],
     )
     if how is True:
         return DrawPlot(tuple(sessions.plot_draw(current)))
-    drawn, left = [], list(game.plot.deck)
+    drawn, left = [], list(plot.state(game).deck)
     for number in range(1, game.plot_draws + 1):  # typed by name, as read off the card
         card = guide.prompter.choose(
             t(lang, "play.plot_draw_which", number=number, count=game.plot_draws),
@@ -130,18 +130,17 @@ def give_step(guide: Guide, current: Session) -> Any:
     card that acts at once is used as soon as it is received, before the next card is handed
     out (rules.md §3.2, §3.3 window 2, §3.4)."""
     game, names, lang = current.game, current.names, guide.lang
-    if game.plot.pending:
-        card = game.plot.pending[0]
+    if plot.state(game).pending:
         guide.show(narration.describe_now(current, lang), "bold")
-        return _use(guide, current, card)
-    drawn = list(dict.fromkeys(game.plot.drawn))
+        return _use(guide, current, plot.state(game).pending[0])
+    drawn = list(dict.fromkeys(plot.state(game).drawn))
     card = drawn[0]
     if len(drawn) > 1:
-        card = guide.select(t(lang, "play.plot_give_which", leader=names[game.leader]),
+        card = guide.select(t(lang, "play.plot_give_which", leader=names[game.seat]),
                             [Choice(card_name(lang, c), c) for c in drawn])
     others = plot.receivers(game)
     to = guide.select(
-        t(lang, "play.plot_give", leader=names[game.leader], card=card_name(lang, card)),
+        t(lang, "play.plot_give", leader=names[game.seat], card=card_name(lang, card)),
         players(names, others),
     )
     return GivePlot(card, to)
