@@ -8,7 +8,9 @@ import sys
 import typer
 
 from moderator import i18n
-from moderator.cli.exits import INTERRUPTED, OutputFailed, language_of, stop_told, stopped
+from moderator.cli.exits import (
+    INTERRUPTED, OutputFailed, debugged, language_of, stop_told, stopped,
+)
 
 
 #: Every command and the module of `moderator.cli` that defines it, in the order `--help`
@@ -90,6 +92,7 @@ def run(args: list[str]) -> int:
         message = usage_message(error, lang, args)
         if message is None:
             sys.stderr.write(i18n.t(lang, "errors.internal", what=type(error).__name__) + "\n")
+            debugged(error)
             return 1
         if isinstance(error, NoArgsIsHelp):
             sys.stdout.write(message + "\n")

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 
     from moderator.rules import RuleError
     from moderator.store import StoreError
-from moderator.cli.exits import INTERRUPTED, REFUSED, OutputFailed, output_failed, stopped
+from moderator.cli.exits import (
+    INTERRUPTED, REFUSED, OutputFailed, debugged, output_failed, stopped,
+)
 
 USAGE = 2
 
@@ -167,6 +169,7 @@ def handled(command: Callable) -> Callable:
             raise typer.Exit(REFUSED) from None
         except Exception as error:  # the last line of defence
             out.error(out.t("errors.internal", what=type(error).__name__))
+            debugged(error)
             raise typer.Exit(REFUSED) from None
 
     signature = inspect.signature(command)

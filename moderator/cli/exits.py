@@ -128,3 +128,14 @@ def _catalogue_line(lang: str, key: str) -> str | None:
     except OSError:
         return None
     return None
+
+
+def debugged(error: BaseException) -> None:
+    """After the line of an internal error: with MODERATOR_DEBUG=1 its traceback too, for the
+    report the line asks for (never otherwise: no traceback reaches a host by accident)."""
+    import os
+
+    if os.environ.get("MODERATOR_DEBUG") == "1":
+        import traceback
+
+        traceback.print_exception(error, file=sys.stderr)

@@ -37,8 +37,8 @@ class Say(Protocol):
     def __call__(self, key: str, style: str | None = None, **params: object) -> None: ...
 
 
-#: What comes now at a module's step, by phase: (session, lang) -> sentence.
-NOW: dict[str, Callable[[Session, str], str]] = {}
+#: What comes now at a module's step, by phase: (game, names, lang) -> sentence.
+NOW: dict[str, Callable[[Game, list[str], str], str]] = {}
 #: Each action in the log's words, by type: (lang, names, action) -> line.
 LOG: dict[type[Action], Callable[[str, list[str], Any], str]] = {}
 #: What an action just did, by type: (session, action, say).
@@ -93,7 +93,7 @@ def describe_now(session: Session, lang: str) -> str:
         return outcome(game, lang)
     step = NOW.get(game.phase)
     if step is not None:
-        return step(session, lang)
+        return step(game, names, lang)
     leader = names[game.seat]
     if game.phase == PROPOSAL:
         if game.mission is None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from moderator.i18n import t
 from moderator.narration import Say, log_line, now, result
-from moderator.rules import ASSASSINATION
+from moderator.rules import ASSASSINATION, Game
 from moderator.rules.modules.commander import Assassinate
 from moderator.session import Session
 
 
 @now(ASSASSINATION)
-def _assassination_now(session: Session, lang: str) -> str:
+def _assassination_now(game: Game, names: list[str], lang: str) -> str:
     return t(lang, "now.assassination")
 
 

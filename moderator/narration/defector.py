@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from moderator.i18n import t
 from moderator.narration import Say, log_line, now, result
-from moderator.rules import LOYALTY
+from moderator.rules import LOYALTY, Game
 from moderator.rules.modules.defector import RevealLoyalty
 from moderator.session import Session
 
 
 @now(LOYALTY)
-def _loyalty_now(session: Session, lang: str) -> str:
-    return t(lang, "now.loyalty", round=session.game.round)
+def _loyalty_now(game: Game, names: list[str], lang: str) -> str:
+    return t(lang, "now.loyalty", round=game.round)
 
 
 @log_line(RevealLoyalty)

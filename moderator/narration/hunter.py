@@ -17,9 +17,8 @@ PROPOSAL_RESULT["investigator"] = "result.investigator"
 
 
 @now(ACCUSATION)
-def accusation(session: Session, lang: str) -> str:
+def accusation(game: Game, names: list[str], lang: str) -> str:
     """Whose Hunter accuses now, and what it decides."""
-    game = session.game
     if hunter.state(game).early:
         return t(lang, early_accusation_key(game))
     text = t(lang, f"now.accusation.{hunter.state(game).accuser}")
@@ -37,9 +36,8 @@ def early_accusation_key(game: Game) -> str:
 
 
 @now(INVESTIGATION)
-def investigation(session: Session, lang: str) -> str:
+def investigation(game: Game, names: list[str], lang: str) -> str:
     """Who investigates, and which Hunter Loyalty cards can be shown."""
-    game, names = session.game, session.names
     investigator = game.investigator
     assert investigator is not None  # an investigation is due: its investigator is known
     key = "now.investigation_success" if game.missions[-1].succeeded else \

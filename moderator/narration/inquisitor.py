@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from moderator.i18n import t
 from moderator.narration import Say, log_line, now, result
-from moderator.rules import EXAMINATION
+from moderator.rules import EXAMINATION, Game
 from moderator.rules.modules import inquisitor
 from moderator.rules.modules.inquisitor import Examine
 from moderator.session import Session
 
 
 @now(EXAMINATION)
-def examination(session: Session, lang: str) -> str:
+def examination(game: Game, names: list[str], lang: str) -> str:
     """Who examines, and which card the examined player hands over."""
-    game = session.game
-    text = t(lang, "now.examination", inquisitor=session.names[game.inquisitors[-1]])
+    text = t(lang, "now.examination", inquisitor=names[game.inquisitors[-1]])
     text += " " + t(lang, f"now.examination_{inquisitor.card_shown(game)}")
     if inquisitor.allegiance_asked(game):
         setting = game.setting("inquisitor-defector-allegiance")

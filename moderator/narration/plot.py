@@ -12,14 +12,12 @@ from moderator.session import Session
 
 
 @now(PLOT_DRAW)
-def _draw_now(session: Session, lang: str) -> str:
-    game = session.game
-    return t(lang, "now.plot_draw", leader=session.names[game.seat], count=game.plot_draws)
+def _draw_now(game: Game, names: list[str], lang: str) -> str:
+    return t(lang, "now.plot_draw", leader=names[game.seat], count=game.plot_draws)
 
 
 @now(PLOT_GIVE)
-def _give_now(session: Session, lang: str) -> str:
-    game, names = session.game, session.names
+def _give_now(game: Game, names: list[str], lang: str) -> str:
     cards = plot.state(game)
     if cards.pending:
         card = cards.pending[0]

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 from moderator.i18n import listed, t
 from moderator.narration import Say, field_log, log_line, now, result
-from moderator.rules import ROGUE_CLAIM, WATCH
+from moderator.rules import ROGUE_CLAIM, WATCH, Game
 from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
 from moderator.session import Session
 
 
 @now(WATCH)
-def _watch_now(session: Session, lang: str) -> str:
-    game, names = session.game, session.names
+def _watch_now(game: Game, names: list[str], lang: str) -> str:
     team = listed(lang, (names[s] for s in game.proposals[-1].team))
     return t(lang, "now.watch", leader=names[game.seat], team=team)
 
 
 @now(ROGUE_CLAIM)
-def _claim_now(session: Session, lang: str) -> str:
+def _claim_now(game: Game, names: list[str], lang: str) -> str:
     return t(lang, "now.rogue_claim")
 
 

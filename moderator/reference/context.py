@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from moderator import i18n
+from moderator import i18n, narration
 from moderator.codec import number, numbers
 from moderator.reference.topics import TOPICS
 from moderator.rules import ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
@@ -179,34 +179,28 @@ def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
 def _loyalty(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Defector module: the round opens with a Loyalty card (rules.md §5.2)."""
     facts.update(round=game.round, loyalty=list(game.loyalty))
-    lines.append(i18n.t(say.lang, "now.loyalty", round=game.round))
+    lines.append(narration.NOW[game.phase](game, names, say.lang))
     return ["defector"]
 
 
 def _examination(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Inquisitor module: the token holder examines someone new (rules.md §2.3)."""
     facts.update(inquisitor=number(game.inquisitors[-1]), held=numbers(game.inquisitors))
-    lines.append(i18n.t(say.lang, "now.examination", inquisitor=names[game.inquisitor]))
+    lines.append(narration.NOW[game.phase](game, names, say.lang))
     return ["inquisitor"]
 
 
 def _investigation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Hunter module: who investigates after this mission (rules.md §6.1)."""
     facts["investigator"] = number(hunter.investigator_now(game))
-    key = "now.investigation_success" if game.missions[-1].succeeded else \
-        "now.investigation_fail"
-    lines.append(i18n.t(say.lang, key, investigator=names[game.investigator]))
+    lines.append(narration.NOW[game.phase](game, names, say.lang))
     return ["hunter", "chief"]
 
 
 def _accusation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Hunter module: whose Hunter accuses, and what it decides (rules.md §6.1)."""
     facts.update(accuser=hunter.state(game).accuser, early=hunter.state(game).early)
-    from moderator.narration.hunter import early_accusation_key
-
-    hunt = hunter.state(game)
-    key = early_accusation_key(game) if hunt.early else f"now.accusation.{hunt.accuser}"
-    lines.append(i18n.t(say.lang, key))
+    lines.append(narration.NOW[game.phase](game, names, say.lang))
     return ["accusation", "hunter"]
 
 

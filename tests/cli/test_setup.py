@@ -61,8 +61,16 @@ def test_different_seeds_give_different_first_leaders(play, status):
     assert len(leaders) > 1
 
 
-def test_a_seeded_leader_is_announced_as_drawn_at_random(moderator):
-    assert "First leader, drawn at random: Player " in moderator("new --players 5 --seed 1").stdout
+def test_a_seeded_leader_is_announced_as_drawn_at_random(moderator, status):
+    """rules.md §1.3: the first leader is drawn at random; the seed draws the same one again,
+    and the one announced is the one who leads."""
+    announced = set()
+    for _ in range(2):
+        said = moderator("new --players 5 --seed 1 --no-play").stdout
+        leader = status()["leader"]
+        assert f"First leader, drawn at random: Player {leader} (seat {leader})." in said
+        announced.add(leader)
+    assert len(announced) == 1
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 42, 2026])
@@ -290,8 +298,15 @@ def test_the_assassination_is_refused_without_the_commander_module(play, refused
     )
 
 
-def test_assassinate_without_commander_is_a_usage_error(assassination, moderator):
-    assert moderator("assassinate 2").exit_code == 2
+def test_assassinate_without_commander_is_a_usage_error(assassination, moderator, files,
+                                                        status):
+    """design.md §4: the revealed Commander is part of the command; without it nothing is
+    recorded and the Assassin still has to name someone."""
+    before = files()
+    result = moderator("assassinate 2")
+    assert result.exit_code == 2 and "--commander" in result.stderr and not result.stdout
+    assert files() == before
+    assert status()["phase"] == "assassination"
 
 
 def test_the_assassination_in_german(play, moderator):

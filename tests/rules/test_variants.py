@@ -458,8 +458,11 @@ def test_house_rules_do_not_change_base_play() -> None:
     chosen = {setting: values[-1] for setting, values in HOUSE_RULES.items()}
     game = play_results(Game.new(5, house_rules=chosen), "SFS")
     plain = play_results(Game.new(5), "SFS")
-    observed = (game.mission, game.leader, game.successes)
-    assert observed == (plain.mission, plain.leader, plain.successes)
+    state = {name: value for name, value in vars(game).items() if name != "config"}
+    assert state == {name: value for name, value in vars(plain).items() if name != "config"}
+    asked = [(i.name, i.kind, i.choices) for i in game.inputs()]
+    assert asked == [(i.name, i.kind, i.choices) for i in plain.inputs()]
+    assert game.next_leaders == plain.next_leaders
 
 
 @pytest.mark.parametrize(

@@ -189,8 +189,10 @@ def test_the_sheet_in_german(sheet, options, keys):
     shown = " ".join(sheet(options, lang="de"))
     for key, params in keys:
         assert t("de", key, **params) in shown
-    assert "Loyalitäts-Wechselkarten" in t("de", "setup.component.defector")
-    assert "Beobachtungsmarker" in t("de", "setup.component.watch")
+    glossary = {"defector": "Loyalitäts-Wechselkarten", "rogue": "Beobachtungsmarker",
+                "sergeant": "Feldwebel", "hunter": "Ermittler"}
+    for module, word in glossary.items():
+        assert (word in shown) is (module in options), word
 
 
 @pytest.mark.parametrize("lang, token", [("en", "Watch token"), ("de", "Beobachtungsmarker")])
