@@ -11,7 +11,6 @@ the one written since the first version, so every game file ever saved still loa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import MISSING, fields
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, get_args, get_origin, get_type_hints
 
 if TYPE_CHECKING:  # the rules are loaded by the first action read, not by every start
@@ -83,10 +82,12 @@ _FIELDS: dict[type[Action], tuple[_Field, ...]] = {}
 def _fields(kind: type[Action]) -> tuple[_Field, ...]:
     known = _FIELDS.get(kind)
     if known is None:
+        from moderator.rules.actions import REQUIRED
+
         hints = get_type_hints(kind, include_extras=True)
         known = _FIELDS[kind] = tuple(
-            _Field(f.name, f.default is MISSING, f.default, *_converters(hints[f.name]))
-            for f in fields(kind))
+            _Field(name, default is REQUIRED, default, *_converters(hints[name]))
+            for name, default in kind.fields)
     return known
 
 

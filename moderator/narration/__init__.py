@@ -13,16 +13,14 @@ package (`narration/hunter.py`), loaded with it.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import fields
 from typing import Any, Protocol, TypeVar
 
 from moderator import codec
 from moderator.i18n import listed, t
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
 from moderator.rules.actions import Action, Sides, Vote
-from moderator.rules.modules import PlayMission, Propose
+from moderator.rules.modules import MODULES, PlayMission, Propose
 from moderator.session import Session
 
 SUCCESS, FAIL = "✔", "✘"
@@ -257,9 +255,9 @@ def describe_line(lang: str, names: list[str], line: Mapping[str, Any]) -> str:
 
 def _fields(lang: str, names: list[str], action: Action, skip: str) -> list[str]:
     """The modules' fields of a team or a mission in the log's words."""
-    return [FIELD_LOG[f.name](lang, names, getattr(action, f.name))
-            for f in fields(action)
-            if f.name != skip and f.name in FIELD_LOG and getattr(action, f.name) != f.default]
+    return [FIELD_LOG[name](lang, names, getattr(action, name))
+            for name, default in action.fields
+            if name != skip and name in FIELD_LOG and getattr(action, name) != default]
 
 
 @log_line(Propose)
@@ -294,5 +292,9 @@ def _sides_log(lang: str, names: list[str], action: Sides) -> str:
 PROPOSAL_RESULT: dict[str, str] = {}
 
 # Every module's sentences, in the table's order of asking (rules/modules/__init__.py).
-for _found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-    importlib.import_module(f"{__name__}.{_found.name}")
+for _module in sorted(MODULES, key=lambda module: module.id):  # its file here, if it has one
+    try:  # by name, not by listing a folder: a frozen build has no folder to list
+        importlib.import_module(f"{__name__}.{_module.id}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__name__}.{_module.id}":
+            raise

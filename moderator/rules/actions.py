@@ -9,8 +9,8 @@ person or a file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, ClassVar
+import inspect
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, dataclass_transform
 
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import GAME_OVER, VOTE, check_seats
@@ -21,21 +21,65 @@ if TYPE_CHECKING:
 #: A seat: 0-based and clockwise in the engine.
 Seat = Annotated[int, "seat"]
 
+#: The default of a field that has none.
+REQUIRED: Any = object()
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass_transform(frozen_default=True)
 class Action:
-    """Something the table did, reported by the host; `apply` is its rules."""
+    """Something the table did, reported by the host; `apply` is its rules.
+
+    A subclass declares its fields as annotations, with defaults for the optional ones, as a
+    frozen dataclass does (and the type checker reads it as one); made here rather than by
+    `dataclasses`, whose generated code costs every command's start-up a millisecond per
+    action."""
 
     #: The action's name in a game file (`"investigate"`): never changes once written.
     kind: ClassVar[str] = ""
     #: The step (phase) whose inputs this action answers, if it is one's answer.
     step: ClassVar[str | None] = None
+    #: The fields in order, each with its default (REQUIRED for none).
+    fields: ClassVar[tuple[tuple[str, Any], ...]] = ()
+
+    def __init_subclass__(cls) -> None:
+        own = inspect.get_annotations(cls)
+        cls.fields = cls.fields + tuple(
+            (name, cls.__dict__.get(name, REQUIRED)) for name, hint in own.items()
+            if not str(hint).startswith("ClassVar"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        fields = self.fields
+        if len(args) > len(fields):
+            raise TypeError(f"{type(self).__name__} takes {len(fields)} fields")
+        values = {name: value for (name, _), value in zip(fields, args, strict=False)}
+        for name, value in kwargs.items():
+            if name in values or all(name != known for known, _ in fields):
+                raise TypeError(f"{type(self).__name__}: unexpected or repeated {name!r}")
+            values[name] = value
+        for name, default in fields:
+            if name not in values:
+                if default is REQUIRED:
+                    raise TypeError(f"{type(self).__name__}: missing {name!r}")
+                values[name] = default
+        self.__dict__.update((name, values[name]) for name, _ in fields)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an action never changes")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.__dict__ == self.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), *self.__dict__.values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in self.__dict__.items())
+        return f"{type(self).__name__}({shown})"
 
     def apply(self, game: Game) -> Game:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, slots=True)
 class Vote(Action):
     """Everyone's open vote: the seats that approved; every other seat rejected (§1.4)."""
 
@@ -46,7 +90,6 @@ class Vote(Action):
         return game.vote(self.approve)
 
 
-@dataclass(frozen=True, slots=True)
 class Sides(Action):
     """Who was a spy, entered once the game is over for the season's statistics. Never
     before: the tool never asks for a hidden role during play (rules.md §1.3). The game

@@ -8,7 +8,6 @@ where it takes part), its texts in the catalogues and its rules topic.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from moderator.rules.actions import Action, Seat, Sides, Vote
@@ -50,7 +49,6 @@ AGENDA = (
 )
 
 
-@dataclass(frozen=True, slots=True)
 class Propose(Action):
     """The leader's team, with what the modules have the leader name besides it."""
 
@@ -64,7 +62,6 @@ class Propose(Action):
         return game.propose(self.team, self.mission, self.sergeant, self.investigator)
 
 
-@dataclass(frozen=True, slots=True)
 class PlayMission(Action):
     """The revealed Mission cards, with the modules' cards and choices on the table."""
 

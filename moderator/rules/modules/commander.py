@@ -4,7 +4,6 @@ reveal. Named right, the spies win."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from moderator.rules.actions import Action, Seat
@@ -21,7 +20,6 @@ class Assassination(NamedTuple):
     commander: int
 
 
-@dataclass(frozen=True, slots=True)
 class Assassinate(Action):
     """The Assassin names the Commander; the revealed Commander is `commander` (§5.1)."""
 

@@ -4,7 +4,6 @@ the two Defectors play for the other side."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from moderator.rules.actions import Action
@@ -48,7 +47,6 @@ def left(revealed: tuple[str, ...]) -> list[str]:
     return deck
 
 
-@dataclass(frozen=True, slots=True)
 class RevealLoyalty(Action):
     """The round's Loyalty card is turned over (rules.md §5.2)."""
 

@@ -4,7 +4,6 @@ Deep Agent's Blame."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from moderator.rules import tables
@@ -138,7 +137,6 @@ def blame_open(game: Game) -> bool:
             and game.phase in (PROPOSAL, VOTE))
 
 
-@dataclass(frozen=True, slots=True)
 class Investigate(Action):
     """The investigator looks at a player's Hunter Loyalty card (rules.md §6.1)."""
 
@@ -149,7 +147,6 @@ class Investigate(Action):
         return investigate(game, self.player)
 
 
-@dataclass(frozen=True, slots=True)
 class Accuse(Action):
     """A Hunter names the other side's Chief, and what the card shows; the early
     accusation may be declined (`accused` None)."""
@@ -162,7 +159,6 @@ class Accuse(Action):
         return accuse(game, self.accused, self.shown)
 
 
-@dataclass(frozen=True, slots=True)
 class Blame(Action):
     """The Deep Agent names the Pretender, once, before a vote."""
 

@@ -3,7 +3,6 @@ missions 2, 3 and 4 its holder examines a player who never held it, and the toke
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from moderator.rules.actions import Action, Seat
@@ -48,7 +47,6 @@ def allegiance_asked(game: Game) -> bool:
     return "defector" in game.modules
 
 
-@dataclass(frozen=True, slots=True)
 class Examine(Action):
     """The Inquisitor looks at a player's loyalty and passes the token (rules.md §2.3)."""
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from moderator.rules import tables
@@ -278,7 +277,6 @@ def _takeable(game: Game, taker: int) -> bool:
     return any(c.holder != taker for c in state(game).held)
 
 
-@dataclass(frozen=True, slots=True)
 class DrawPlot(Action):
     """The leader draws the round's Plot cards (rules.md §3.2)."""
 
@@ -289,7 +287,6 @@ class DrawPlot(Action):
         return draw_plot(game, self.cards)
 
 
-@dataclass(frozen=True, slots=True)
 class GivePlot(Action):
     """The leader hands a drawn Plot card to a player (rules.md §3.2)."""
 
@@ -301,7 +298,6 @@ class GivePlot(Action):
         return give_plot(game, self.card, self.to)
 
 
-@dataclass(frozen=True, slots=True)
 class UsePlot(Action):
     """A player uses a Plot card, on `target` if it names one, taking `take` if it takes
     a card (rules.md §3.3)."""

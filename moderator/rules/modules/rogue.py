@@ -9,7 +9,6 @@ record can only rule a claim out; the rest is the claimant's word, confirmed by 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from moderator.rules import tables
@@ -114,7 +113,6 @@ def watch_due(game: Game) -> bool:
     )
 
 
-@dataclass(frozen=True, slots=True)
 class GiveWatch(Action):
     """The leader gives the Watch token to a team member (rules.md §7)."""
 
@@ -125,7 +123,6 @@ class GiveWatch(Action):
         return give_watch(game, self.holder)
 
 
-@dataclass(frozen=True, slots=True)
 class ClaimRogue(Action):
     """A spy Rogue claims the win, or nobody does (`claimant` None)."""
 

@@ -4,7 +4,6 @@ switch, which can turn a Success into a Fail."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from moderator.rules.actions import Action, Seat
@@ -29,7 +28,6 @@ def switched(game: Game, given: Given) -> int | None:
     return game.switch.seat if game.switch is not None else given.get("switched")
 
 
-@dataclass(frozen=True, slots=True)
 class SwitchCard(Action):
     """The Sergeant's switch declared on its own, before the reveal (rules.md §8), or no
     switch (`switched` None)."""

@@ -10,11 +10,11 @@ step), and name the questions of its inputs at the team and the mission.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from moderator.rules.actions import Action
+from moderator.rules.modules import MODULES
 from moderator.session import Session
 from moderator.ui.guide import Guide
 
@@ -69,5 +69,9 @@ def step_for(game: Any, otherwise: Step) -> Step:
     return step
 
 
-for _found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-    importlib.import_module(f"{__name__}.{_found.name}")
+for _module in sorted(MODULES, key=lambda module: module.id):  # its file here, if it has one
+    try:  # by name, not by listing a folder: a frozen build has no folder to list
+        importlib.import_module(f"{__name__}.{_module.id}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__name__}.{_module.id}":
+            raise
