@@ -18,8 +18,8 @@ from moderator.cli.exits import (
 #: click commands would take longer than running most of them.
 COMMANDS = {
     "new": "game", "status": "game", "propose": "game", "vote": "game", "mission": "game",
-    "switch": "game", "watch": "game", "rogue-claim": "game", "assassinate": "game",
-    "loyalty": "agenda", "examine": "agenda",
+    "switch": "sergeant", "watch": "rogue", "rogue-claim": "rogue", "assassinate": "commander",
+    "loyalty": "defector", "examine": "inquisitor",
     "investigate": "hunter", "accuse": "hunter", "blame": "hunter",
     "undo": "history", "redo": "history", "log": "history", "games": "history",
     "plot": "plot", "play": "play", "script": "script", "voice": "script", "rules": "rules",

@@ -169,66 +169,6 @@ def register(app: typer.Typer, lang: str) -> None:
             fails, rogue_success, maybe_seat_of(switch, current.names), reverse,
             maybe_seat_of(trap, current.names), chief_fail))
 
-    @app.command("switch", help=h("switch_command"))
-    @handled
-    def switch(
-        out: Out,
-        switched: Optional[str] = typer.Argument(None, help=h("switched"), show_default=False),
-        nobody: bool = typer.Option(False, "--nobody", help=h("switch_nobody")),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        if (switched is None) == (not nobody):
-            bad_usage(out, game, "errors.switch_usage")
-        current = open_game(out, game)
-        from moderator.rules.modules.sergeant import SwitchCard
-
-        record(out, current, SwitchCard(maybe_seat_of(switched, current.names)))
-
-    @app.command("watch", help=h("watch"))
-    @handled
-    def watch(
-        out: Out,
-        holder: str = typer.Argument(..., help=h("holder"), show_default=False),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        current = open_game(out, game)
-        from moderator.rules.modules.rogue import GiveWatch
-
-        record(out, current, GiveWatch(seat_of(holder, current.names)))
-
-    @app.command("rogue-claim", help=h("rogue_claim"))
-    @handled
-    def rogue_claim(
-        out: Out,
-        claimant: Optional[str] = typer.Argument(None, help=h("claimant"), show_default=False),
-        nobody: bool = typer.Option(False, "--nobody", help=h("nobody")),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        if (claimant is None) == (not nobody):
-            bad_usage(out, game, "errors.claim_usage")
-        current = open_game(out, game)
-        from moderator.rules.modules.rogue import ClaimRogue
-
-        record(out, current, ClaimRogue(maybe_seat_of(claimant, current.names)))
-
-    @app.command("assassinate", help=h("assassinate"))
-    @handled
-    def assassinate(
-        out: Out,
-        target: str = typer.Argument(..., help=h("target"), show_default=False),
-        commander: str = typer.Option(..., "--commander", help=h("commander"), show_default=False),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        current = open_game(out, game)
-        from moderator.rules.modules.commander import Assassinate
-
-        record(out, current, Assassinate(
-            seat_of(target, current.names), seat_of(commander, current.names)))
-
 
 #: The words that name a whole side of a vote, in either language: `--approve all`,
 #: `--reject alle`, `--reject none`, `--approve niemand`.

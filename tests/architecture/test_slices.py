@@ -26,8 +26,8 @@ REGISTRY = "rules/modules/__init__.py"
 #: Files that name a module besides its own files and the registry, at most (the goal of
 #: issue 21 is two: its setup's contract lists and its rules topic). The count may only go
 #: down: a new reference to a module belongs in one of its own files.
-MOST = {"plot": 11, "rogue": 13, "sergeant": 13, "commander": 10, "defector": 13, "trapper": 6,
-        "inquisitor": 9, "hunter": 8, "reverser": 6}
+MOST = {"plot": 11, "rogue": 12, "sergeant": 13, "commander": 9, "defector": 12, "trapper": 6,
+        "inquisitor": 8, "hunter": 8, "reverser": 6}
 
 
 def sources() -> dict[str, ast.Module]:

@@ -1,4 +1,4 @@
-"""Steps of the Defector and Inquisitor modules between missions (rules.md §2.3, §5.2)."""
+"""The Inquisitor module's examination between missions (rules.md §2.3)."""
 
 from typing import Optional
 
@@ -7,25 +7,10 @@ import typer
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_of
 from moderator.cli.options import game_option, lang_option, open_game, record
+
+
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
-
-    @app.command("loyalty", help=h("loyalty"))
-    @handled
-    def loyalty(
-        out: Out,
-        card: Optional[str] = typer.Argument(None, help=h("loyalty_card"), show_default=False),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        from moderator import session
-
-        current = open_game(out, game)
-        if card is None and current.game.phase == "loyalty":
-            card = session.loyalty_card(current)
-        from moderator.rules.modules.defector import RevealLoyalty
-
-        record(out, current, RevealLoyalty(card))  # type: ignore[arg-type]  # None: refused
 
     @app.command("examine", help=h("examine"))
     @handled

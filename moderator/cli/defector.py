@@ -1,0 +1,30 @@
+"""The Defector module's Loyalty card at the start of rounds 3, 4 and 5 (rules.md §5.2)."""
+
+from typing import Optional
+
+import typer
+
+from moderator import i18n
+from moderator.cli.common import Out, handled
+from moderator.cli.options import game_option, lang_option, open_game, record
+
+
+def register(app: typer.Typer, lang: str) -> None:
+    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+
+    @app.command("loyalty", help=h("loyalty"))
+    @handled
+    def loyalty(
+        out: Out,
+        card: Optional[str] = typer.Argument(None, help=h("loyalty_card"), show_default=False),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        from moderator import session
+
+        current = open_game(out, game)
+        if card is None and current.game.phase == "loyalty":
+            card = session.loyalty_card(current)
+        from moderator.rules.modules.defector import RevealLoyalty
+
+        record(out, current, RevealLoyalty(card))  # type: ignore[arg-type]  # None: refused

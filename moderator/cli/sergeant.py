@@ -1,0 +1,29 @@
+"""The Sergeant module's switch, recorded on its own before the reveal (rules.md §8)."""
+
+from typing import Optional
+
+import typer
+
+from moderator import i18n
+from moderator.cli.common import Out, handled, maybe_seat_of
+from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
+
+
+def register(app: typer.Typer, lang: str) -> None:
+    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+
+    @app.command("switch", help=h("switch_command"))
+    @handled
+    def switch(
+        out: Out,
+        switched: Optional[str] = typer.Argument(None, help=h("switched"), show_default=False),
+        nobody: bool = typer.Option(False, "--nobody", help=h("switch_nobody")),
+        game: Optional[str] = game_option(lang),
+        lang: Optional[str] = lang_option(lang),
+    ) -> None:
+        if (switched is None) == (not nobody):
+            bad_usage(out, game, "errors.switch_usage")
+        current = open_game(out, game)
+        from moderator.rules.modules.sergeant import SwitchCard
+
+        record(out, current, SwitchCard(maybe_seat_of(switched, current.names)))
