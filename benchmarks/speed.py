@@ -22,7 +22,7 @@ What is measured:
   round's changes: a `propose` and its `undo`, each in a process of its own, twice a round).
   Caches are as a host has them after the first run (the warm-up run fills them); two rows
   for information show a run with none.
-- **The engine**: random full base games (`moderator.rules.random_game`) per CPU-second
+- **The engine**: random full base games (`moderator.simulate.random_game`) per CPU-second
   divided by the same of a tight loop of the same rules (`tight.py`), at 5, 7 and 10
   players, in turns in one process. The loop plays the very same games from the same seeds:
   every timed batch is checked to end each game the same way.

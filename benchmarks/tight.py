@@ -3,7 +3,7 @@
 Our own copy of `../shared/bench/ref_tight.py`'s loop: the full base rules (team sizes,
 strict-majority votes where a tie rejects, five rejections, the two-fail fourth mission at 7+),
 ints and lists, no validation, no log, no objects. It makes the same random calls in the same
-order as `moderator.rules.random_game` (the first leader, the spies, then per proposal the team
+order as `moderator.simulate.random_game` (the first leader, the spies, then per proposal the team
 and one draw per seat, then one draw per spy on the sorted team), so from the same seed both
 play the very same games: `same_games` checks it, and the benchmark checks it on every game it
 times. A validating engine will never be this fast; the point is a ratio measured in the same
@@ -65,8 +65,8 @@ def tight_games(players: int, seed: int, count: int) -> tuple[list[str], tuple]:
 
 
 def engine_games(players: int, seed: int, count: int) -> tuple[list[str], tuple]:
-    """The same with the real engine, `moderator.rules.random_game`."""
-    from moderator.rules import random_game
+    """The same with the real engine, `moderator.simulate.random_game`."""
+    from moderator.simulate import random_game
 
     rng = random.Random(seed)
     return [random_game(players, rng).reason for _ in range(count)], rng.getstate()

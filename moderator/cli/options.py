@@ -70,6 +70,7 @@ class Configuration:
     house_rules: dict[str, str]
     allow_incompatible: bool
     theme: str | None = None  # as given with --theme; modules and roles are the engine's ids
+    counts: str | None = None  # `--players` as given to a command that takes a range
 
     @property
     def beyond_players(self) -> bool:
@@ -81,16 +82,21 @@ class Configuration:
                     or self.house_rules or self.allow_incompatible)
 
 
-def configuration(lang: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def configuration(lang: str, counts: bool = False
+                  ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Give a command the configuration options in place of its `config` parameter, and
     hand it one `Configuration` (the shared option group of sqlite-utils' commands): a
-    theme's names for modules and characters become the engine's ids here."""
+    theme's names for modules and characters become the engine's ids here. With `counts`,
+    `--players` may name a range (`5-10`), which the command reads."""
     def h(key: str) -> str:
         return i18n.t(lang, f"help.{key}")
 
     keyword = inspect.Parameter.KEYWORD_ONLY
+    players: Any = (Optional[str], typer.Option(None, "--players", "-p", help=h("player_counts"))
+                    ) if counts else (
+        Optional[int], typer.Option(None, "--players", "-p", help=h("players")))
     declared = [
-        ("players_count", Optional[int], typer.Option(None, "--players", "-p", help=h("players"))),
+        ("players_count", *players),
         ("modules", Optional[str], typer.Option(None, "--modules", help=h("modules"))),
         ("roles", Optional[str], typer.Option(None, "--roles", help=h("roles"))),
         ("variants", Optional[str], typer.Option(None, "--variants", help=h("variants"))),
@@ -108,8 +114,10 @@ def configuration(lang: str) -> Callable[[Callable[..., Any]], Callable[..., Any
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             theme = kwargs.pop("theme")  # checked and spoken by `handled`
             modules, roles = engine_ids(theme, kwargs.pop("modules"), kwargs.pop("roles"))
+            given = kwargs.pop("players_count")
             config = Configuration(
-                players=kwargs.pop("players_count"), modules=modules, roles=roles,
+                players=None if counts else given, counts=given if counts else None,
+                modules=modules, roles=roles,
                 variants=split(kwargs.pop("variants")),
                 house_rules=house_rules(kwargs.pop("house_rule")),
                 allow_incompatible=kwargs.pop("allow_incompatible"), theme=theme,

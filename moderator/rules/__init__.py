@@ -17,11 +17,10 @@ from moderator.rules.modules import Game
 from moderator.rules.modules.commander import Assassination
 from moderator.rules.records import Mission, Proposal
 from moderator.rules.setup import MODULES, ROLES, VARIANTS, Setup, character_cards, configure
-from moderator.rules.simulate import random_game
 
 __all__ = [
     "ACCUSATION", "ASSASSINATION", "EXAMINATION", "GAME_OVER", "INVESTIGATION", "LOYALTY",
     "MISSION", "MODULES", "PLOT_DRAW", "PLOT_GIVE", "PROPOSAL", "RESISTANCE", "ROGUE_CLAIM",
     "ROLES", "SPIES", "VARIANTS", "VOTE", "WATCH", "Assassination", "Game", "Input", "Mission",
-    "Proposal", "RuleError", "Setup", "character_cards", "configure", "random_game",
+    "Proposal", "RuleError", "Setup", "character_cards", "configure",
 ]

@@ -112,15 +112,16 @@ def _players(rows: list[dict], lang: str):
 
 
 def simulation(result: dict, lang: str):
-    """A simulation's win rates, by who won and by reason."""
+    """A simulation: one setup's win rates by who won and why, two setups side by side with
+    the difference, or either by player count."""
     from rich.console import Group
     from rich.text import Text
 
+    if "by_players" in result:
+        return _by_players(result, lang)
+    if "setups" in result:
+        return _comparison(result, lang)
     games = result["games"]
-    mix = [t(lang, f"module.{m}") for m in result["modules"]]
-    mix += [t(lang, f"variant.{v}") for v in result["variants"]]
-    heading = t(lang, "records.simulate.heading", count=games, players=result["players"],
-                mix=", ".join(mix) or t(lang, "records.stats.base_game"), seed=result["seed"])
     charts = {
         "records.stats.wins": [Row(t(lang, f"records.winner.{who}"), ((n["count"], KIND[who]),),
                                    _percent(lang, n["count"], games))
@@ -130,8 +131,113 @@ def simulation(result: dict, lang: str):
                                   for why, n in result["reasons"].items()],
     }
     every = [row for rows in charts.values() for row in rows]
-    parts: list = [Text(heading, style="bold"),
-                   Text(t(lang, "records.simulate.random_play"), style="dim")]
+    parts: list = [Text(_heading(lang, result, _mix(lang, result)), style="bold"),
+                   Text(t(lang, f"records.simulate.play.{result['players_play']}"), style="dim")]
     for key, rows in charts.items():
         parts += [_title(lang, key), Bars(rows, every)]
+    parts.append(Text("\n" + t(lang, "records.simulate.spies_rate", **_interval(
+        lang, result["spies"], points=False))))
+    return Group(*parts)
+
+
+def _heading(lang: str, result: dict, mix: str) -> str:
+    return t(lang, "records.simulate.heading", count=result["games"], players=result["players"],
+             mix=mix, seed=result["seed"])
+
+
+def _mix(lang: str, setup: dict) -> str:
+    """A setup in words: its modules, roles, variants and house rules."""
+    mix = [t(lang, f"module.{m}") for m in setup["modules"]]
+    mix += [t(lang, f"character.{r}") if has(lang, f"character.{r}") else r for r in setup["roles"]]
+    mix += [t(lang, f"variant.{v}") for v in setup["variants"]]
+    mix += [f"{rule}={value}" for rule, value in setup["house_rules"].items()]
+    return ", ".join(mix) or t(lang, "records.stats.base_game")
+
+
+def _number(lang: str, value: float, signed: bool = False) -> str:
+    text = f"{100 * value:+.1f}" if signed else f"{100 * value:.1f}"
+    return text.replace(".", t(lang, "records.decimal_mark"))
+
+
+def _interval(lang: str, rate: dict, points: bool) -> dict[str, str]:
+    return {"rate": _number(lang, rate["rate"], points), "low": _number(lang, rate["low"], points),
+            "high": _number(lang, rate["high"], points)}
+
+
+def _wins(lang: str, label: str, result: dict) -> Row:
+    """A setup's wins as one stacked bar, the spies' rate beside it."""
+    wins = {who: n["count"] for who, n in result["wins"].items()}
+    spies = result["spies"]["rate"]
+    return Row(label, _stacked(wins), t(lang, "records.simulate.spies_note",
+                                        rate=_number(lang, spies)))
+
+
+def _comparison(result: dict, lang: str):
+    """Two setups on the same seeds: each one's wins and reasons, and the difference."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    first, second = result["setups"]
+    labels = [t(lang, "records.simulate.setup", letter=letter, mix=_mix(lang, one))
+              for letter, one in zip("AB", result["setups"], strict=True)]
+    parts: list = [
+        Text(t(lang, "records.simulate.compare_heading", count=result["games"],
+               players=result["players"], seed=result["seed"]), style="bold"),
+        Text(t(lang, f"records.simulate.play.{first['players_play']}"), style="dim"),
+        _title(lang, "records.stats.wins"),
+        Bars([_wins(lang, label, one) for label, one in zip(labels, result["setups"],
+                                                            strict=True)]),
+        Text(legend([(kind, t(lang, f"records.legend.{kind}"))
+                     for kind in ("resistance", "spies", "rogue")]), style="dim"),
+        _title(lang, "records.stats.reasons"),
+    ]
+    grid = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+    grid.add_column("")
+    for letter in "AB":
+        grid.add_column(letter, justify="right")
+    grid.add_column(t(lang, "records.simulate.difference"), justify="right")
+    games = result["games"]
+    reasons = list(dict.fromkeys([*first["reasons"], *second["reasons"]]))
+    for why in reasons:
+        counts = [one["reasons"].get(why, {"count": 0})["count"] for one in (first, second)]
+        grid.add_row(_reason(lang, why), *(_percent(lang, n, games) for n in counts),
+                     _number(lang, (counts[1] - counts[0]) / games, signed=True))
+    parts += [grid, Text("\n" + "\n".join(labels)),
+              Text(t(lang, "records.simulate.difference_line", **_interval(
+                  lang, result["difference"]["spies"], points=True)), style="bold")]
+    return Group(*parts)
+
+
+def _by_players(result: dict, lang: str):
+    """A table by player count: each count's wins as a bar, with the spies' rate and how often
+    five rejected teams ended the game (compared setups: both, and the difference)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    runs = result["by_players"]
+    compared = "setups" in runs[0]
+    first = runs[0]["setups"][0] if compared else runs[0]
+    parts: list = [Text(t(lang, "records.simulate.table_heading", count=result["games"],
+                          seed=result["seed"], mix=_mix(lang, first)), style="bold"),
+                   Text(t(lang, f"records.simulate.play.{result['players_play']}"), style="dim")]
+    rows = []
+    for run in runs:
+        label = t(lang, "records.stats.players", count=run["players"])
+        for letter, one in zip("AB", run["setups"], strict=True) if compared else [("", run)]:
+            row = _wins(lang, f"{label} {letter}".rstrip(), one)
+            five = one["reasons"].get("five_rejections", {"rate": 0.0})["rate"]
+            note = row.note + "  " + t(lang, "records.simulate.five_note",
+                                       rate=_number(lang, five))
+            if compared and letter == "B":
+                note += "  " + t(lang, "records.simulate.difference_note", **_interval(
+                    lang, run["difference"]["spies"], points=True))
+            rows.append(Row(row.label, row.segments, note))
+    parts += [Text(""), Bars(rows)]
+    if compared:
+        parts.append(Text("\n" + "\n".join(
+            t(lang, "records.simulate.setup", letter=letter, mix=_mix(lang, one))
+            for letter, one in zip("AB", runs[0]["setups"], strict=True))))
+    parts.append(Text(legend([(kind, t(lang, f"records.legend.{kind}"))
+                              for kind in ("resistance", "spies", "rogue")]), style="dim"))
     return Group(*parts)

@@ -144,7 +144,7 @@ def test_a_command_loads_no_prompt_or_speech_library(tmp_path):
     (("export", "--format", "md"), "moderator.records.notation"),
     (("export", "--format", "json"), "moderator.records.archive"),
     (("stats",), "moderator.records.season"),
-    (("simulate", "--players", "5", "--games", "20"), "moderator.records.balance"),
+    (("simulate", "--players", "5", "--games", "20"), "moderator.simulate.balance"),
 ])
 def test_the_records_load_no_prompt_or_speech_library(tmp_path, command, own):
     env = {**os.environ, "MODERATOR_HOME": str(tmp_path)}

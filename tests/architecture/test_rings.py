@@ -23,6 +23,7 @@ RINGS: dict[str, frozenset[str]] = {
     "live": frozenset({"store"}),
     "scripts": frozenset({"rules"}),
     "codec": frozenset({"rules"}),
+    "simulate": frozenset({"rules", "scripts"}),  # the players see the reveal, ask the rules
     "session": frozenset({"rules", "store", "codec"}),
     "public": frozenset({"rules", "codec", "session", "store"}),
     "narration": frozenset({"rules", "codec", "session", "store", "i18n"}),
@@ -35,7 +36,8 @@ RINGS: dict[str, frozenset[str]] = {
     "ui": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public", "live",
                      "reference", "records", "scripts", "voice"}),
     "cli": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public", "live",
-                      "reference", "records", "scripts", "voice", "ui", "display", "kept"}),
+                      "reference", "records", "scripts", "voice", "ui", "display", "kept",
+                      "simulate"}),
     "kept": frozenset(),
     "resources": frozenset(),
     "__init__": frozenset(),

@@ -3,7 +3,7 @@ tool never shows a hidden role).
 
 What a screen can show is the page's data (`view`) and the page drawn from it (`page.render`,
 from that data alone). These tests check it over random games, the engine's own
-(`rules.random_game`, with the modules) and real ones recorded through the log with undos:
+(`simulate.random_game`, with the modules) and real ones recorded through the log with undos:
 
 - it never depends on the seed, which fixes the Plot cards and Loyalty cards still to come:
   the same table with another seed gives the same page, byte for byte;
@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 from moderator import codec, public, session, store
 from moderator.display import page, view
-from moderator.rules import GAME_OVER, RuleError, random_game
+from moderator.rules import GAME_OVER, RuleError
+from moderator.simulate import random_game
 from moderator.session import Session
 
 NO_SIGNALS = {"reveal": False, "timer": None}

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from moderator import session
-from moderator.records import balance, season
+from moderator.records import season
 from moderator.records.season import Played
 
 NAMES = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz", "Gabi")
@@ -122,26 +122,3 @@ def test_no_finished_game_gives_empty_counts():
     summary = season.season([play(missions(0))])
     assert summary["over"] == 0 and summary["wins"] == {"resistance": 0, "spies": 0}
     assert summary["players"] == []
-
-
-# -- simulation -------------------------------------------------------------------------------
-
-
-def test_a_simulation_with_a_seed_repeats():
-    first = balance.simulate(6, 200, random.Random(5), ["commander"])
-    assert balance.simulate(6, 200, random.Random(5), ["commander"]) == first
-    assert sum(w["count"] for w in first["wins"].values()) == 200
-    assert sum(r["count"] for r in first["reasons"].values()) == 200
-    assert set(first["reasons"]) <= {"three_successes", "three_failures", "five_rejections",
-                                     "assassinated_commander", "assassin_missed"}
-
-
-def test_random_play_at_five_players_matches_the_known_rates():
-    """A statistical check of the rules (design.md §6; rules.md §1.4 five rejections, §1.5,
-    §1.6): resistance ≈ 0.500, spies by missions ≈ 0.380, by five rejections ≈ 0.121.
-    3,000 games: three standard errors are under 0.03."""
-    rates = {why: r["rate"] for why, r in
-             balance.simulate(5, 3000, random.Random(2026))["reasons"].items()}
-    assert rates["three_successes"] == pytest.approx(0.500, abs=0.03)
-    assert rates["three_failures"] == pytest.approx(0.380, abs=0.03)
-    assert rates["five_rejections"] == pytest.approx(0.121, abs=0.02)

@@ -258,7 +258,7 @@ def test_random_games_with_the_modules_end_within_the_rules(modules):
     three Loyalty cards; a trapped card is always a team member's."""
     import random
 
-    from moderator.rules import random_game
+    from moderator.simulate import random_game
 
     for seed in range(60):
         players = random.Random(seed).choice(range(5, 11))

@@ -4,9 +4,10 @@ import random
 
 import pytest
 
-from moderator.rules import Game, RuleError, configure, random_game
+from moderator.rules import Game, RuleError, configure
 from moderator.rules.modules.hunter import Accuse, Blame, Investigate
 from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
+from moderator.simulate import random_game
 
 
 def refused(code, action, *args, **kwargs):

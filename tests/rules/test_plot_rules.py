@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from moderator.rules import Game, RuleError, random_game
+from moderator.rules import Game, RuleError
+from moderator.simulate import random_game
 from moderator.rules.modules import plot as cards
 from moderator.rules.modules.plot import DrawPlot, GivePlot, UsePlot
 

@@ -20,7 +20,8 @@ from hypothesis.stateful import (
     RuleBasedStateMachine, initialize, invariant, rule,
 )
 
-from moderator.rules import Game, RuleError, random_game
+from moderator.rules import Game, RuleError
+from moderator.simulate import random_game
 
 from rulebook import SPIES, TEAM_SIZES  # rules.md §1.1 and §1.2, written out
 PLAYING = ("proposal", "vote", "mission")

@@ -1,0 +1,102 @@
+"""The simulator's seam (issue 24): each player sees only what that player may know, and
+every answer is one the engine offers; the table deals as the reveal script says
+(rules.md §9)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from moderator.rules import GAME_OVER, Game, Input
+from moderator.simulate import play, random_game
+from moderator.simulate.players import Sensible
+from moderator.simulate.table import Table
+from moderator.simulate.turn import Turns
+
+SETUPS = [
+    (5, (), ()), (7, (), ()), (10, (), ()),
+    (5, ("commander",), ("body-guard", "false-commander")),
+    (10, ("commander",), ("body-guard", "false-commander", "deep-cover", "blind-spy")),
+    (8, ("hunter",), ()), (9, ("plot",), ()), (7, ("rogue", "reverser"), ()),
+    (8, ("defector", "trapper"), ()), (6, ("sergeant", "inquisitor"), ()),
+]
+
+
+def dealt(players: int, modules=(), roles=(), seed: int = 0) -> tuple[Game, Table]:
+    rng = random.Random(seed)
+    game = Game.new(players, rng.randrange(players), modules=modules, roles=roles)
+    return game, Table(game, rng)
+
+
+@pytest.mark.parametrize("players,modules,roles", SETUPS)
+def test_what_a_player_knows_is_true(players, modules, roles):
+    for seed in range(30):
+        _, table = dealt(players, modules, roles, seed)
+        for view in table.views:
+            for seats, spies in view.known:
+                assert sum(1 for s in table.spies if seats >> s & 1) == spies
+
+
+def test_a_plain_resistance_player_knows_only_their_own_card():
+    """The base game's reveal shows the resistance nothing (rules.md §9.1)."""
+    _, table = dealt(7, seed=3)
+    for view in table.views:
+        if not view.spy:
+            assert view.known == [(1 << view.seat, 0)]
+        else:  # the spies open their eyes and see each other
+            assert view.spies_known() == table.spies
+
+
+def test_the_commander_sees_the_spies_but_not_the_deep_cover_and_the_body_guard_two():
+    """rules.md §9.4: the Deep Cover keeps its thumb down; the Body Guard sees the Commander
+    and the False Commander, not which is which."""
+    roles = ("body-guard", "false-commander", "deep-cover")
+    _, table = dealt(10, ("commander",), roles, seed=5)
+    commander = table.views[table.seat_of("commander")]
+    assert commander.spies_known() == table.spies - {table.seat_of("deep-cover")}
+    guard = table.views[table.seat_of("body-guard")]
+    pair = {table.seat_of("commander"), table.seat_of("false-commander")}
+    assert (sum(1 << s for s in pair), 1) in guard.known
+    assert guard.spies_known() == frozenset()
+
+
+def test_under_blind_spies_no_spy_knows_another():
+    """rules.md §2.2: nobody opens their eyes."""
+    rng = random.Random(2)
+    game = Game.new(8, 0, variants=["blind-spies"])
+    table = Table(game, rng)
+    assert all(view.spies_known() <= {view.seat} for view in table.views)
+
+
+class Checked(Sensible):
+    """The sensible players, with every answer checked against the engine's choices."""
+
+    def choose(self, view, game, asked: Input, given):
+        value = super().choose(view, game, asked, given)
+        allowed = set(asked.choices)
+        assert (set(value) <= allowed and len(value) == asked.size) if asked.size > 1 \
+            else value in allowed
+        return value
+
+
+@pytest.mark.parametrize("players,modules,roles", SETUPS)
+def test_sensible_players_answer_within_the_engine_choices_and_games_end(players, modules,
+                                                                         roles):
+    for seed in range(15):
+        rng = random.Random(seed)
+        game = Game.new(players, rng.randrange(players), modules=modules, roles=roles)
+        table = Table(game, rng)
+        done = Turns(table, Checked(table, game, rng), rng).play(game)
+        assert done.phase == GAME_OVER and done.winners
+
+
+def test_random_players_keep_the_engine_property_runs_playable():
+    for modules in (["plot"], ["hunter"], ["rogue", "commander"], ["defector", "inquisitor"]):
+        for seed in range(10):
+            assert random_game(7, random.Random(seed), modules=modules).phase == GAME_OVER
+
+
+def test_one_seed_one_game():
+    first = play(8, random.Random(4), modules=["plot"])
+    assert play(8, random.Random(4), modules=["plot"]) == first
