@@ -1,7 +1,7 @@
 """How fast moderator is, measured the way a host meets it, as ratios measured in one run.
 
     python3 benchmarks/speed.py                  # the whole benchmark, from a fresh clone
-    python3 benchmarks/speed.py --only startup   # or: engine; or rows: status,vote,play,…
+    python3 benchmarks/speed.py --only startup   # or: engine, simulate; or rows: status,…
     python3 benchmarks/speed.py --python VENV/bin/python   # an existing plain install
     python3 benchmarks/speed.py --readme         # and write the table into README.md
 
@@ -22,10 +22,14 @@ What is measured:
   round's changes: a `propose` and its `undo`, each in a process of its own, twice a round).
   Caches are as a host has them after the first run (the warm-up run fills them); two rows
   for information show a run with none.
-- **The engine**: random full base games (`moderator.simulate.random_game`) per CPU-second
-  divided by the same of a tight loop of the same rules (`tight.py`), at 5, 7 and 10
-  players, in turns in one process. The loop plays the very same games from the same seeds:
-  every timed batch is checked to end each game the same way.
+- **The engine**: random full base games driven straight through the engine (`tight.py`'s
+  `engine_game`) per CPU-second divided by the same of a tight loop of the same rules
+  (`tight.py`), at 5, 7 and 10 players, in turns in one process. The loop plays the very same
+  games from the same seeds: every timed batch is checked to end each game the same way.
+- **The simulator**: games of `moderator simulate`'s sensible players at 7 players (the
+  players, their views and the seam to the engine included) per CPU-second, divided by the
+  tight loop's at 7 in the same rounds. The must is 10,000 games in 20 s on the 2-core
+  machine the issue was measured on (issue 24).
 
 Each row has the "must" and "goal" of issue 18; the exit code is 1 when any row run misses
 its "must" (2 when the benchmark cannot run as asked).
@@ -100,6 +104,9 @@ DISPLAY_ROW = Row("display", "`display`, its address on screen", ("display",), 2
 #: Seconds from a command's return to the change on an open page's stream, at p95 (issue 22).
 UPDATE_MUST, UPDATE_GOAL = 0.3, 0.15
 ENGINE_MUST, ENGINE_GOAL = 0.15, 0.4
+#: Sensible simulated games at 7 players: 10,000 in 20 s (issue 24) is 500 games/s, against a
+#: tight loop of about 50,000 games/s at 7 on the machine that figure was set on.
+SIMULATOR_PLAYERS, SIMULATOR_MUST, SIMULATOR_GOAL = 7, 0.01, 0.02
 
 
 # -- the install ----------------------------------------------------------------------------
@@ -430,6 +437,36 @@ def engine(rounds: int, seconds: float, seed: int) -> dict[int, tuple[float, flo
             for n in ENGINE_PLAYERS}
 
 
+def simulator(rounds: int, seconds: float, seed: int) -> tuple[float, float]:
+    """Sensible simulated games at 7 players per CPU-second, and the ratio to the tight loop
+    at 7 in the same round (medians over rounds)."""
+    import tight
+
+    from moderator.simulate import play
+
+    rng, players, games = random.Random(seed), SIMULATOR_PLAYERS, 50
+    rates, ratios = [], []
+    for number in range(rounds + 1):
+        games_seed = rng.randrange(2**32)
+        start = time.process_time()
+        sensible = random.Random(games_seed)
+        for _ in range(games):
+            play(players, sensible)
+        spent = time.process_time() - start
+        start = time.process_time()
+        loop_games = games * 50
+        tight.tight_games(players, games_seed, loop_games)
+        loop_rate = loop_games / (time.process_time() - start)
+        if number == 0:  # warm-up; size the batches to about `seconds` of CPU time
+            games = max(20, int(games * seconds / max(spent, 1e-6)))
+            continue
+        rates.append(games / spent)
+        ratios.append(games / spent / loop_rate)
+        progress(f"simulator round {number}/{rounds}")
+    progress("")
+    return statistics.median(rates), statistics.median(ratios)
+
+
 def progress(text: str) -> None:
     """Where the benchmark is, on a terminal only."""
     if sys.stderr.isatty():
@@ -450,7 +487,8 @@ def verdict(value: float, must: float | None, goal: float | None, higher: bool) 
 
 
 def table(startup_rows: list[tuple[Row, float, float]], engine_rows: dict,
-          base: float | None, updates: list[float] | None = None) -> list[str]:
+          base: float | None, updates: list[float] | None = None,
+          simulated: tuple[float, float] | None = None) -> list[str]:
     lines = ["| what | median | ratio | must | goal | |", "|---|---|---|---|---|---|"]
     if base is not None:
         lines.append(f"| `python -c pass` | {base * 1000:.1f} ms | 1.0x | | | |")
@@ -469,6 +507,12 @@ def table(startup_rows: list[tuple[Row, float, float]], engine_rows: dict,
         lines.append(f"| engine, {players} players: random games/CPU-s ÷ tight loop | "
                      f"{rate:,.0f} games/s | {ratio:.3f}x | >= {ENGINE_MUST:g}x | "
                      f">= {ENGINE_GOAL:g}x | {verdict(ratio, ENGINE_MUST, ENGINE_GOAL, True)} |")
+    if simulated is not None:
+        rate, ratio = simulated
+        lines.append(f"| simulate, {SIMULATOR_PLAYERS} players: sensible games/CPU-s ÷ tight loop "
+                     f"| {rate:,.0f} games/s | {ratio:.4f}x | >= {SIMULATOR_MUST:g}x | "
+                     f">= {SIMULATOR_GOAL:g}x | "
+                     f"{verdict(ratio, SIMULATOR_MUST, SIMULATOR_GOAL, True)} |")
     return lines
 
 
@@ -499,12 +543,13 @@ def write_readme(lines: list[str], note: str) -> None:
 # -- the command ----------------------------------------------------------------------------
 
 
-def chosen(only: str | None) -> tuple[list[Row], bool, bool, bool]:
-    """The start-up rows, whether `play` runs, whether the engine runs, whether `display`."""
+def chosen(only: str | None) -> tuple[list[Row], bool, bool, bool, bool]:
+    """The start-up rows, whether `play` runs, whether the engine runs, whether `display`,
+    whether the simulator."""
     if not only:
-        return list(ROWS), True, True, True
+        return list(ROWS), True, True, True, True
     wanted = {w.strip() for w in only.split(",") if w.strip()}
-    known = {"startup", "engine"} | {r.id for r in (*ROWS, *PLAY_ROWS, DISPLAY_ROW)}
+    known = {"startup", "engine", "simulate"} | {r.id for r in (*ROWS, *PLAY_ROWS, DISPLAY_ROW)}
     if wanted - known:
         print(f"unknown in --only: {', '.join(sorted(wanted - known))}; known: "
               f"{', '.join(sorted(known))}", file=sys.stderr)
@@ -512,11 +557,12 @@ def chosen(only: str | None) -> tuple[list[Row], bool, bool, bool]:
     everything = "startup" in wanted
     rows = [r for r in ROWS if everything or r.id in wanted]
     play = everything or bool(wanted & {"play", "play-prompt"})
-    return rows, play, "engine" in wanted, everything or "display" in wanted
+    return (rows, play, "engine" in wanted, everything or "display" in wanted,
+            "simulate" in wanted)
 
 
 def measure(options: argparse.Namespace) -> int:
-    rows, with_play, with_engine, with_display = chosen(options.only)
+    rows, with_play, with_engine, with_display, with_simulator = chosen(options.only)
     updates: list[float] | None = [] if with_display else None
     problem = install_problem()
     if problem:
@@ -545,7 +591,9 @@ def measure(options: argparse.Namespace) -> int:
                 results.append((row, seconds, seconds / base))
     if with_engine:
         engine_rows = engine(options.engine_rounds, options.engine_seconds, options.seed)
-    lines = table(results, engine_rows, base, updates)
+    simulated = simulator(options.engine_rounds, options.engine_seconds, options.seed) \
+        if with_simulator else None
+    lines = table(results, engine_rows, base, updates, simulated)
     note = how_measured(options.rounds, options.engine_rounds, options.built)
     print(note)
     print()
@@ -564,7 +612,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--python", help="measure the plain install of this interpreter's "
                         "environment instead of building one")
-    parser.add_argument("--only", help="startup, engine, or row ids: " + ", ".join(
+    parser.add_argument("--only", help="startup, engine, simulate, or row ids: " + ", ".join(
         r.id for r in (*ROWS, *PLAY_ROWS, DISPLAY_ROW)))
     parser.add_argument("--rounds", type=int, default=15, help="start-up rounds (default 15)")
     parser.add_argument("--engine-rounds", type=int, default=9,

@@ -3,11 +3,14 @@
 Our own copy of `../shared/bench/ref_tight.py`'s loop: the full base rules (team sizes,
 strict-majority votes where a tie rejects, five rejections, the two-fail fourth mission at 7+),
 ints and lists, no validation, no log, no objects. It makes the same random calls in the same
-order as `moderator.simulate.random_game` (the first leader, the spies, then per proposal the team
-and one draw per seat, then one draw per spy on the sorted team), so from the same seed both
-play the very same games: `same_games` checks it, and the benchmark checks it on every game it
-times. A validating engine will never be this fast; the point is a ratio measured in the same
-run, on the same machine, so that the machine's speed cancels out.
+order as `engine_game` below, which drives the real engine with the base game's three actions
+(the first leader, the spies, then per proposal the team and one draw per seat, then one draw
+per spy on the sorted team), so from the same seed both play the very same games: `same_games`
+checks it, and the benchmark checks it on every game it times. `moderator.simulate`'s random
+players make the same draws in the base game (tests/simulate checks it), but through the
+simulator's seam: the benchmark times the engine alone. A validating engine will never be this
+fast; the point is a ratio measured in the same run, on the same machine, so that the machine's
+speed cancels out.
 """
 
 from __future__ import annotations
@@ -64,12 +67,29 @@ def tight_games(players: int, seed: int, count: int) -> tuple[list[str], tuple]:
     return [tight_game(players, rng) for _ in range(count)], rng.getstate()
 
 
-def engine_games(players: int, seed: int, count: int) -> tuple[list[str], tuple]:
-    """The same with the real engine, `moderator.simulate.random_game`."""
-    from moderator.simulate import random_game
+def engine_game(n: int, rng: random.Random, approve: float = 0.5, fail: float = 0.5) -> str:
+    """The same game with the real engine: every action checked, every state a new value."""
+    from moderator.rules import GAME_OVER, MISSION, PROPOSAL, Game
 
+    game = Game.new(n, rng.randrange(n))
+    rand, sample, seats = rng.random, rng.sample, range(n)
+    spy = set(sample(seats, game.spies))
+    while game.phase != GAME_OVER:
+        if game.phase == PROPOSAL:
+            game = game.propose(sample(seats, game.config.sizes[len(game.missions)]))
+        elif game.phase == MISSION:
+            game = game.play_mission(sum(1 for s in game.proposals[-1].team
+                                         if s in spy and rand() < fail))
+        else:
+            game = game.vote([s for s in seats if rand() < approve])
+    assert game.reason is not None
+    return game.reason
+
+
+def engine_games(players: int, seed: int, count: int) -> tuple[list[str], tuple]:
+    """`count` engine games in a row from one seed, as `tight_games`."""
     rng = random.Random(seed)
-    return [random_game(players, rng).reason for _ in range(count)], rng.getstate()
+    return [engine_game(players, rng) for _ in range(count)], rng.getstate()
 
 
 def same_games(players: int, seed: int, count: int) -> bool:

@@ -52,7 +52,7 @@ def outcomes(count: int, setup: Setup, games: int, seed: int,
     for number in range(games):
         game = play(count, game_rng(seed, number), setup.policy, setup.modules, setup.variants,
                     setup.roles, rules, allow_incompatible=setup.allow_incompatible)
-        found.append((next(who for who, how in game.winners if how == "full"), game.reason))
+        found.append((next(who for who, how in game.winners if how == "full"), str(game.reason)))
         step()
     return found
 

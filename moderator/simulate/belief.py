@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from moderator.rules import Game
+    from moderator.rules import Game, Mission, Proposal
     from moderator.simulate.table import View
 
 #: How much a seating's weight changes per spy in it for each thing the table saw.
@@ -55,12 +55,13 @@ class Belief:
             self._fold(missions[number], approved[number] if number < len(approved) else None)
         self.missions = len(missions)
 
-    def _fold(self, mission, proposal) -> None:
+    def _fold(self, mission: Mission, proposal: Proposal | None) -> None:
         team = sum(1 << s for s in mission.team)
         fails = mission.fails + mission.chief_fail
-        voters = 0 if proposal is None else sum(1 << s for s in proposal.approvals)
+        approvals = None if proposal is None else proposal.approvals
+        voters = 0 if approvals is None else sum(1 << s for s in approvals)
         off = voters & ~team
-        rejecters = ((1 << self.players) - 1) & ~voters if proposal is not None else 0
+        rejecters = ((1 << self.players) - 1) & ~voters if approvals is not None else 0
         weights = self.weights
         for i, seating in enumerate(self.seatings):
             on = (seating & team).bit_count()

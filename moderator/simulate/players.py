@@ -30,7 +30,7 @@ class Players:
                  approve: float = 0.5, fail: float = 0.5) -> None:
         self.table, self.rng, self.approve, self.fail = table, rng, approve, fail
 
-    def choose(self, view: View, game: Game, asked: Input, given: dict) -> Any:
+    def choose(self, view: View, game: Game, asked: Input, given: dict[str, Any]) -> Any:
         if asked.size > 1:
             return self.rng.sample(asked.choices, asked.size)
         return self.rng.choice(asked.choices)
@@ -42,7 +42,7 @@ class Players:
         return hand[1] if len(hand) > 1 and self.rng.random() < self.fail else hand[0]
 
     def plot(self, view: View, game: Game, card: str, targets: list[int] | None,
-             must: bool) -> int | None | bool:
+             must: bool) -> int | bool | None:
         """Whom to use a Plot card on (None: a card used on nobody), or False to pass."""
         if not must and self.rng.random() >= 0.3:
             return False
@@ -77,6 +77,10 @@ class Sensible(Players):
     #: A team is approved when its chance of being safe is within this much of the best
     #: team the voter could name, plus `LENIENCY` per rejection so far in the round.
     TOLERANCE, LENIENCY = 0.12, 0.06
+    #: How strongly the table shares a read of each player that is not evidence (a log-factor
+    #: on every resistance player's prior, the same for all: tables talk, and agree, rightly
+    #: or wrongly).
+    READ = 0.0
     #: How unsure a resistance player is of a team near the line (the scale of a logistic
     #: choice: 0 approves exactly the teams within the tolerance).
     DOUBT = 0.0
@@ -96,10 +100,12 @@ class Sensible(Players):
         rng.shuffle(self.order)
         self.rank = {s: i for i, s in enumerate(self.order)}
         self.best: dict[tuple[int, int, int, int], float] = {}  # a voter's best team, kept
-        for view in table.views if self.GUT else ():
-            if not view.spy:
-                self.belief.feel(view.seat, [math.exp(rng.gauss(0, self.GUT))
-                                             for _ in range(game.players)])
+        if self.GUT or self.READ:
+            read = [rng.gauss(0, self.READ) for _ in range(game.players)]
+            for view in table.views:
+                if not view.spy:
+                    self.belief.feel(view.seat, [math.exp(r + rng.gauss(0, self.GUT))
+                                                 for r in read])
 
     # -- what a player makes of the record ------------------------------------------------
 
@@ -146,7 +152,7 @@ class Sensible(Players):
 
     # -- decisions ------------------------------------------------------------------------
 
-    def choose(self, view: View, game: Game, asked: Input, given: dict) -> Any:
+    def choose(self, view: View, game: Game, asked: Input, given: dict[str, Any]) -> Any:
         name, choices = asked.name, asked.choices
         if name == "team":
             return self._team(view, game, asked.size)
@@ -271,7 +277,7 @@ class Sensible(Players):
         return self._informed(view, game, [s for s in choices if s not in spies])[0]
 
     def plot(self, view: View, game: Game, card: str, targets: list[int] | None,
-             must: bool) -> int | None | bool:
+             must: bool) -> int | bool | None:
         spies = self._spies(view)
         if card == plot.NO_CONFIDENCE:
             pending = game.proposals[-1]

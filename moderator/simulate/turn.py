@@ -89,8 +89,10 @@ class Turns:
         if phase == WATCH:
             return game.give_watch(self._choose(game.seat, game, asked, {}))
         if phase == EXAMINATION:
-            target = self._choose(game.inquisitor, game, asked, {})
-            self.table.show_loyalty(target, to=game.inquisitor)  # rules.md §2.3
+            holder = game.inquisitor
+            assert holder is not None  # the token is somewhere once it is used
+            target = self._choose(holder, game, asked, {})
+            self.table.show_loyalty(target, to=holder)  # rules.md §2.3
             return game.examine(target)
         if phase == INVESTIGATION:
             return game.investigate(self._choose(game.investigator, game, asked, {}))
@@ -107,13 +109,15 @@ class Turns:
             claim = None if rogue is None else self._choose(rogue, game, asked, {})
             return game.claim_rogue(claim)
         if phase == ASSASSINATION:  # the Commander then shows their card (rules.md §5.1)
+            commander = self.table.seat_of("commander")
+            assert commander is not None  # the module deals the Commander
             target = self._choose(self.table.seat_of("assassin"), game, asked, {})
-            return game.assassinate(target, self.table.seat_of("commander"))
+            return game.assassinate(target, commander)
         raise AssertionError(phase)
 
     # -- answers --------------------------------------------------------------------------
 
-    def _choose(self, seat: int | None, game: Game, asked: Input, given: dict) -> Any:
+    def _choose(self, seat: int | None, game: Game, asked: Input, given: dict[str, Any]) -> Any:
         """The answer of the player at `seat`, one of the engine's choices."""
         if seat is None:  # nobody holds the character: the table says nothing
             return asked.default
@@ -158,7 +162,8 @@ class Turns:
             card, views, hand = self.players.card, self.table.views, self.table.hand
             self.cards = {s: card(views[s], game, hand(s, game), s == spotlight)
                           for s in team if s != trapped}
-            if self.cards.get(spotlight, "success") != "success":  # played face up (§3.4)
+            if spotlight is not None and self.cards.get(spotlight, "success") != "success":
+                # played face up (rules.md §3.4): the table sees a spy
                 for view in views:
                     view.learn((spotlight,), 1)
         return self.cards
@@ -188,7 +193,7 @@ class Turns:
             if card.card == plot.TAKE_RESPONSIBILITY:
                 take = self.players.take(view, game, [c.card for c in state.held
                                                       if c.holder == target])
-            if game.phase == MISSION and card.card == plot.CLOSE_EYE:
+            if game.phase == MISSION and card.card == plot.CLOSE_EYE and target is not None:
                 seen = self._cards(game, game.proposals[-1].team, None).get(target)
                 if seen not in (None, "success"):  # a Fail seen is a spy seen
                     self.table.views[card.holder].learn((target,), 1)

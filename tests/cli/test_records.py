@@ -289,22 +289,113 @@ def test_simulate_repeats_with_a_seed_and_prints_win_rates(play, moderator):
                             "--json"))
     second = json.loads(play("simulate -p 7 -n 300 --seed 11 --modules commander --json"))
     assert first == second and first["seed"] == 11 and first["games"] == 300
+    assert first["players_play"] == "sensible" and first["modules"] == ["commander"]
     assert set(first["reasons"]) <= {"three_successes", "three_failures", "five_rejections",
                                      "assassinated_commander", "assassin_missed"}
+    assert first["spies"]["low"] < first["spies"]["rate"] < first["spies"]["high"]
+    assert first["spies"]["rate"] == first["wins"]["spies"]["rate"]
+    other = json.loads(play("simulate -p 7 -n 300 --seed 12 --modules commander --json"))
+    assert other["wins"] != first["wins"]  # the seed decides the games
     result = moderator("simulate --players 5 --games 200 --seed 3")
     assert result.exit_code == 0 and result.stderr == ""  # no progress bar off a terminal
-    assert result.stdout.startswith("200 random games with 5 players: base game (seed 3).")
+    assert result.stdout.startswith("200 simulated games with 5 players: base game (seed 3).")
+    assert "Players with sense, not people" in result.stdout
     assert "How the games were won" in result.stdout
+    assert "The spies win " in result.stdout
+
+
+def test_simulate_takes_every_setup_option_of_new(play):
+    result = json.loads(play(
+        "simulate -p 7 -n 50 --seed 2 --modules commander,plot --roles body-guard "
+        "--variants targeting --allow-incompatible --house-rule plot-hand-out=any-other-players "
+        "--json"))
+    assert result["modules"] == ["commander", "plot"] and result["roles"] == ["body-guard"]
+    assert result["variants"] == ["targeting"]
+    assert result["house_rules"] == {"plot-hand-out": "any-other-players"}
+    assert sum(w["count"] for w in result["wins"].values()) == 50
+
+
+def test_random_players_are_still_there_to_compare_with(play):
+    text = play("simulate -p 6 -n 300 --seed 1 --players-play random")
+    assert "Random play: random teams" in text
+    rates = json.loads(play("simulate -p 6 -n 300 --seed 1 --players-play random --json"))
+    assert rates["players_play"] == "random"
+    assert rates["reasons"]["five_rejections"]["rate"] > 0.2  # coin-flip votes tie at 6
+
+
+def test_simulate_by_player_count(play):
+    result = json.loads(play("simulate --players 5-7 --games 100 --seed 1 --json"))
+    assert [run["players"] for run in result["by_players"]] == [5, 6, 7]
+    assert all(run["games"] == 100 and run["seed"] == 1 for run in result["by_players"])
+    alone = json.loads(play("simulate --players 6 --games 100 --seed 1 --json"))
+    assert result["by_players"][1] == alone  # a count plays the same games in a table
+    text = play("simulate --players 5-7 --games 100 --seed 1")
+    assert text.startswith("100 simulated games per number of players: base game (seed 1).")
+    for count in (5, 6, 7):
+        assert f"{count} players" in text
+    assert "five rejections" in text
+
+
+def test_compare_runs_two_setups_on_the_same_seeds(play):
+    result = json.loads(play('simulate -p 8 -n 200 --seed 4 --compare "--modules trapper" '
+                             "--json"))
+    first, second = result["setups"]
+    assert first["modules"] == [] and second["modules"] == ["trapper"]
+    change = result["difference"]["spies"]
+    assert change["rate"] == pytest.approx(second["spies"]["rate"] - first["spies"]["rate"],
+                                           abs=1e-4)
+    assert change["low"] < change["rate"] < change["high"]
+    alone = json.loads(play("simulate -p 8 -n 200 --seed 4 --modules trapper --json"))
+    assert alone == second  # B is the same run as the setup on its own
+    same = json.loads(play('simulate -p 8 -n 100 --seed 4 --compare "--modules trapper" '
+                           '--modules trapper --json'))["difference"]["spies"]
+    assert same == {"rate": 0.0, "low": 0.0, "high": 0.0}  # the same setup: the same games
+
+
+def test_compare_is_said_in_english_and_german(play):
+    text = play('simulate -p 8 -n 100 --seed 4 --compare "--modules trapper"')
+    assert text.startswith("100 simulated games per setup with 8 players, on the same seeds")
+    assert "A: base game" in text and "B: Trapper" in text
+    assert "From A to B the spies' win rate changes by " in text and "95 % interval" in text
+    german = play('simulate -p 8 -n 100 --seed 4 --compare "--modules trapper" --lang de')
+    assert german.startswith("100 simulierte Partien je Aufbau mit 8 Personen")
+    assert "Von A zu B ändert sich die Siegquote der Spione um " in german
+    assert "95-%-Intervall" in german and "B − A" in german
+
+
+def test_compare_by_player_count(play):
+    result = json.loads(play('simulate -p 5-6 -n 50 --seed 1 --compare "--modules plot" '
+                             "--json"))
+    assert [len(run["setups"]) for run in result["by_players"]] == [2, 2]
+    text = play('simulate -p 5-6 -n 50 --seed 1 --compare "--modules plot"')
+    assert "5 players A" in text and "6 players B" in text and "B: The Plot Thickens" in text
 
 
 @pytest.mark.parametrize("command,message", [
     ("simulate --players 5 --games 0", "A simulation plays 1 to 100000 games, not 0."),
     ("simulate --players 4", "The Resistance is played with 5 to 10 players, not 4."),
+    ("simulate --players 5-11", "The Resistance is played with 5 to 10 players, not 11."),
     ("simulate --players 5 --modules sergeant,rogue",
+     "The rules do not let Rogue Agent and Sergeant be played together"),
+    ('simulate --players 5 --compare "--modules sergeant,rogue"',
      "The rules do not let Rogue Agent and Sergeant be played together"),
 ])
 def test_simulate_refuses_what_cannot_be_played(play, refused, command, message):
     assert refused(command).startswith(message)
+
+
+@pytest.mark.parametrize("command,message", [
+    ("simulate", "Say how many players: --players 7"),
+    ("simulate --players seven", "'seven' is not a number of players"),
+    ("simulate --players 8-5", "'8-5' is not a number of players"),
+    ("simulate --players 5 --players-play clever",
+     "Simulated players play sensible or random, not 'clever'."),
+    ('simulate --players 5 --compare "--names a,b"', "--compare takes the setup options"),
+    ('simulate --players 5 --compare "--modules"', "--modules in --compare needs a value"),
+    ('simulate --players 5 --compare ""', "--compare needs the setup options that change"),
+])
+def test_simulate_says_what_usage_is_wrong(refused, command, message):
+    assert refused(command, exit_code=2).startswith(message)
 
 
 def test_a_damaged_game_is_not_exported(play, refused, game_file):
@@ -317,15 +408,16 @@ def test_a_damaged_game_is_not_exported(play, refused, game_file):
 
 
 def test_simulate_shows_a_progress_bar_at_a_terminal(home):
-    """A real pseudo-terminal: the bar is drawn while the games run, then cleared."""
+    """A real pseudo-terminal: once the run has taken a second the bar is drawn while the
+    games run, then cleared."""
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(
-        sys.executable, ["-m", "moderator", "simulate", "--players", "5", "--games", "3000",
+        sys.executable, ["-m", "moderator", "simulate", "--players", "5-10", "--games", "400",
                          "--seed", "1"],
         env={**os.environ, "MODERATOR_HOME": str(home), "NO_COLOR": "1", "TERM": "xterm"},
         encoding="utf-8", timeout=60, dimensions=(24, 80))
-    child.expect_exact("Random games")
+    child.expect_exact("Simulated games")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert "3000 random games with 5 players: base game (seed 1)." in child.before
+    assert "400 simulated games per number of players: base game (seed 1)." in child.before

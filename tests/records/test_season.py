@@ -3,9 +3,7 @@ player from the sides entered after the game (never during it, rules.md §1.3)."
 
 from __future__ import annotations
 
-import random
 
-import pytest
 
 from moderator import session
 from moderator.records import season
