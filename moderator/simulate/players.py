@@ -55,14 +55,16 @@ class Players:
 class Sensible(Players):
     """Players with sense (issue 24), each rule a line or two:
 
-    - The resistance weighs every seating of the spies by the record (`belief.py`), proposes
-      itself with the least suspected players, approves a team nearly as safe as the best it
-      could name itself (more readily as the vote track fills) and always the fifth team.
-    - Spies propose themselves with players who look clean, approve teams that hold enough
-      spies to fail them and reject the others, except the first team of the game and the
-      fifth of a round (rejecting those gives them away); on a mission one spy (enough
-      spies) plays Fail unless the record would then all but name them, and always when
-      the mission decides the game. Face up (In the Spotlight) a spy plays Success.
+    - The resistance weighs every seating of the spies by the record (`belief.py`) and a gut
+      feeling of its own about each player, proposes itself with the least suspected
+      players, approves a team nearly as safe as the best it could name itself (more readily
+      as the vote track fills) and always the fifth team.
+    - Spies propose themselves with players who look clean and approve teams that hold
+      enough spies to fail them; a clean team they approve only until the resistance has a
+      success, and on the fifth proposal (rejecting it would give them away). On a mission
+      one spy (enough spies) plays Fail unless the record would then all but name them, and
+      always when the mission decides the game. Face up (In the Spotlight) a spy plays
+      Success.
     - The Commander leans on what they saw without showing it: spies they know count as
       suspects, not certainties. The Assassin names the resistance player whose votes and
       teams looked best informed.
@@ -77,18 +79,12 @@ class Sensible(Players):
     #: A team is approved when its chance of being safe is within this much of the best
     #: team the voter could name, plus `LENIENCY` per rejection so far in the round.
     TOLERANCE, LENIENCY = 0.12, 0.06
-    #: How strongly the table shares a read of each player that is not evidence (a log-factor
-    #: on every resistance player's prior, the same for all: tables talk, and agree, rightly
-    #: or wrongly).
-    READ = 0.0
-    #: How unsure a resistance player is of a team near the line (the scale of a logistic
-    #: choice: 0 approves exactly the teams within the tolerance).
-    DOUBT = 0.0
     #: How strong a resistance player's gut feeling about each other player is (the
     #: spread of a log-factor on their prior): people read faces, not only the record.
-    GUT = 0.5
-    #: From how many successes on the spies reject every team without enough spies.
-    BLOCK = 0.0
+    GUT = 1.4
+    #: From how many successes on the spies reject every team without enough spies (before,
+    #: they approve clean teams too, as everybody does early on).
+    BLOCK = 1
     #: A spy does not play Fail when the record would then make them a spy this surely.
     EXPOSED = 0.8
 
@@ -100,12 +96,10 @@ class Sensible(Players):
         rng.shuffle(self.order)
         self.rank = {s: i for i, s in enumerate(self.order)}
         self.best: dict[tuple[int, int, int, int], float] = {}  # a voter's best team, kept
-        if self.GUT or self.READ:
-            read = [rng.gauss(0, self.READ) for _ in range(game.players)]
-            for view in table.views:
-                if not view.spy:
-                    self.belief.feel(view.seat, [math.exp(r + rng.gauss(0, self.GUT))
-                                                 for r in read])
+        for view in table.views:
+            if not view.spy:
+                self.belief.feel(view.seat, [math.exp(rng.gauss(0, self.GUT))
+                                             for _ in range(game.players)])
 
     # -- what a player makes of the record ------------------------------------------------
 
@@ -202,17 +196,11 @@ class Sensible(Players):
                 best = self.best[key] = self._safe(
                     view, game, self._team(view, game, len(pending.team)))
             room = self.TOLERANCE + self.LENIENCY * (pending.attempt - 1)
-            margin = self._safe(view, game, pending.team) - best + room
-            if not self.DOUBT:
-                return margin >= 0
-            # People are not sure of their sums: the nearer the line, the more a coin.
-            return self.rng.random() * (1 + math.exp(-margin / self.DOUBT)) < 1
+            return self._safe(view, game, pending.team) >= best - room
         spies = self._spies(view)
         if sum(s in spies for s in pending.team) >= (game.fails_needed or 1):
             return True
-        # A clean team: approved to look loyal until the resistance has `BLOCK` successes
-        # (and the first team of the game always: everybody approves it).
-        return game.successes < self.BLOCK or (not game.missions and pending.attempt == 1)
+        return game.successes < self.BLOCK  # a clean team: approved to look loyal, at first
 
     def card(self, view: View, game: Game, hand: tuple[str, ...], face_up: bool) -> str:
         if len(hand) == 1:
@@ -257,19 +245,8 @@ class Sensible(Players):
         return "reverse" if self._safe(view, game, team) < 0.4 else "success"
 
     def _informed(self, view: View, game: Game, among: Any) -> list[int]:
-        """Players by how well informed their votes and teams looked to the spies, best
-        first: a vote against a team with a spy or for a clean team counts for them, and a
-        clean team they proposed counts twice."""
-        spies = self._spies(view)
-        score = dict.fromkeys(among, 0)
-        for proposal in game.proposals:
-            clean = not spies.intersection(proposal.team)
-            if proposal.leader in score:
-                score[proposal.leader] += 2 if clean else -2
-            if proposal.approvals is None:
-                continue
-            for seat in score:
-                score[seat] += 1 if (seat in proposal.approvals) == clean else -1
+        """Players by how well informed they looked to this spy, best first."""
+        score = informed(game, self._spies(view), among)
         return sorted(score, key=lambda s: (-score[s], self.rank[s]))
 
     def _assassin(self, view: View, game: Game, choices: Any) -> int:
@@ -305,6 +282,22 @@ class Sensible(Players):
 
     def take(self, view: View, game: Game, cards: list[str]) -> str:
         return min(cards)
+
+
+def informed(game: Game, spies: frozenset[int], among: Any) -> dict[int, int]:
+    """How well informed each player's votes and teams looked to spies who know `spies`: a
+    vote against a team with a spy or for a clean team counts for them, one the other way
+    against them, and a clean team they proposed counts twice (either way)."""
+    score = dict.fromkeys(among, 0)
+    for proposal in game.proposals:
+        clean = not spies.intersection(proposal.team)
+        if proposal.leader in score:
+            score[proposal.leader] += 2 if clean else -2
+        if proposal.approvals is None:
+            continue
+        for seat in score:
+            score[seat] += 1 if (seat in proposal.approvals) == clean else -1
+    return score
 
 
 def _self_only(view: View) -> View:

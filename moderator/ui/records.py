@@ -166,7 +166,7 @@ def _interval(lang: str, rate: dict, points: bool) -> dict[str, str]:
 
 def _wins(lang: str, label: str, result: dict) -> Row:
     """A setup's wins as one stacked bar, the spies' rate beside it."""
-    wins = {who: n["count"] for who, n in result["wins"].items()}
+    wins = {who: result["wins"][who]["count"] for who in KIND if who in result["wins"]}
     spies = result["spies"]["rate"]
     return Row(label, _stacked(wins), t(lang, "records.simulate.spies_note",
                                         rate=_number(lang, spies)))

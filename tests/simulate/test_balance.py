@@ -83,3 +83,20 @@ def test_sensible_players_against_real_games():
         spies[count] = result["spies"]["rate"]
     for count in range(6, 10):
         assert abs(spies[count] - (spies[count - 1] + spies[count + 1]) / 2) <= 0.08, spies
+
+
+def test_the_assassin_names_the_player_whose_votes_looked_best_informed():
+    """rules.md §5.1: the Assassin names the Commander. Seat 2 rejects every team with a spy
+    and approves the clean one; seat 1 does the opposite; seat 0 leads a team with a spy."""
+    from moderator.rules import Game
+    from moderator.simulate.players import informed
+
+    spies = frozenset({3, 4})
+    game = Game.new(5, 0)
+    game = game.propose([0, 3]).vote([0, 1, 3, 4])  # a spy on it: 2 rejects
+    game = game.play_mission(1)
+    game = game.propose([1, 2, 4]).vote([1, 3])  # a spy on it: 2 rejects
+    game = game.propose([0, 1, 2]).vote([0, 2])  # clean: 1 rejects
+    score = informed(game, spies, [0, 1, 2])
+    assert max(score, key=score.__getitem__) == 2
+    assert score[2] > score[0] > score[1]
