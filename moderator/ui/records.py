@@ -188,8 +188,7 @@ def _comparison(result: dict, lang: str):
         _title(lang, "records.stats.wins"),
         Bars([_wins(lang, label, one) for label, one in zip(labels, result["setups"],
                                                             strict=True)]),
-        Text(legend([(kind, t(lang, f"records.legend.{kind}"))
-                     for kind in ("resistance", "spies", "rogue")]), style="dim"),
+        _legend(lang, result["setups"]),
         _title(lang, "records.stats.reasons"),
     ]
     grid = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
@@ -238,6 +237,16 @@ def _by_players(result: dict, lang: str):
         parts.append(Text("\n" + "\n".join(
             t(lang, "records.simulate.setup", letter=letter, mix=_mix(lang, one))
             for letter, one in zip("AB", runs[0]["setups"], strict=True))))
-    parts.append(Text(legend([(kind, t(lang, f"records.legend.{kind}"))
-                              for kind in ("resistance", "spies", "rogue")]), style="dim"))
+    parts.append(_legend(lang, [one for run in runs
+                                for one in (run["setups"] if compared else [run])]))
     return Group(*parts)
+
+
+def _legend(lang: str, results: list[dict]):
+    """The legend of the kinds of winner the results have (a Rogue alone only with one)."""
+    from rich.text import Text
+
+    kinds = {KIND[who] for one in results for who in one["wins"]}
+    return Text(legend([(kind, t(lang, f"records.legend.{kind}"))
+                        for kind in ("resistance", "spies", "rogue") if kind in kinds]),
+                style="dim")
