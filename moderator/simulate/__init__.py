@@ -36,7 +36,7 @@ def play(
     game = Game.new(count, rng.randrange(count), modules=modules, variants=variants,
                     roles=roles, house_rules=house_rules, allow_incompatible=allow_incompatible)
     table = Table(game, rng)
-    return Turns(table, players(policy, table, game, rng, approve, fail), rng).play(game)
+    return Turns(table, players(policy, table.views, game, rng, approve, fail), rng).play(game)
 
 
 def random_game(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from moderator.rules.modules import plot
@@ -16,7 +17,7 @@ from moderator.simulate.belief import Belief
 
 if TYPE_CHECKING:
     from moderator.rules import Game, Input
-    from moderator.simulate.table import Table, View
+    from moderator.simulate.table import View
 
 POLICIES = ("sensible", "random")
 
@@ -26,9 +27,9 @@ class Players:
     probability `fail`, each player approves with probability `approve`; the rest is a
     random choice among what the engine allows, and a Plot card is used 3 times in 10."""
 
-    def __init__(self, table: Table, game: Game, rng: random.Random,
+    def __init__(self, views: Sequence[View], game: Game, rng: random.Random,
                  approve: float = 0.5, fail: float = 0.5) -> None:
-        self.table, self.rng, self.approve, self.fail = table, rng, approve, fail
+        self.rng, self.approve, self.fail = rng, approve, fail
 
     def choose(self, view: View, game: Game, asked: Input, given: dict[str, Any]) -> Any:
         if asked.size > 1:
@@ -88,15 +89,15 @@ class Sensible(Players):
     #: A spy does not play Fail when the record would then make them a spy this surely.
     EXPOSED = 0.8
 
-    def __init__(self, table: Table, game: Game, rng: random.Random,
+    def __init__(self, views: Sequence[View], game: Game, rng: random.Random,
                  approve: float = 0.5, fail: float = 0.5) -> None:
-        super().__init__(table, game, rng)
+        super().__init__(views, game, rng)
         self.belief = Belief(game.players, game.spies)
         self.order = list(range(game.players))  # who is preferred on a tie: a seeded order
         rng.shuffle(self.order)
         self.rank = {s: i for i, s in enumerate(self.order)}
         self.best: dict[tuple[int, int, int, int], float] = {}  # a voter's best team, kept
-        for view in table.views:
+        for view in views:
             if not view.spy:
                 self.belief.feel(view.seat, [math.exp(rng.gauss(0, self.GUT))
                                              for _ in range(game.players)])
@@ -309,8 +310,9 @@ def _self_only(view: View) -> View:
                 told=-1)  # never learns: its own key in the belief's cache
 
 
-def players(policy: str, table: Table, game: Game, rng: random.Random,
+def players(policy: str, views: Sequence[View], game: Game, rng: random.Random,
             approve: float = 0.5, fail: float = 0.5) -> Players:
-    """The players of one game under a policy (`POLICIES`)."""
+    """The players of one game under a policy (`POLICIES`): they get each player's view, never
+    the table's cards."""
     kind = Sensible if policy == "sensible" else Players
-    return kind(table, game, rng, approve, fail)
+    return kind(views, game, rng, approve, fail)

@@ -313,6 +313,11 @@ def test_simulate_takes_every_setup_option_of_new(play):
     assert result["variants"] == ["targeting"]
     assert result["house_rules"] == {"plot-hand-out": "any-other-players"}
     assert sum(w["count"] for w in result["wins"].values()) == 50
+    avalon = json.loads(play("simulate -p 5 -n 50 --seed 2 --theme avalon --roles percival "
+                             "--json"))  # Avalon's words for the same engine (rules.md §14)
+    assert avalon["modules"] == ["commander"] and avalon["roles"] == ["body-guard"]
+    text = play("simulate -p 5 -n 50 --seed 2 --theme avalon --roles percival,morgana")
+    assert "Merlin and the Assassin, Percival, Morgana" in text and "Minions of Mordred" in text
 
 
 def test_random_players_are_still_there_to_compare_with(play):

@@ -87,7 +87,7 @@ def test_sensible_players_answer_within_the_engine_choices_and_games_end(players
         rng = random.Random(seed)
         game = Game.new(players, rng.randrange(players), modules=modules, roles=roles)
         table = Table(game, rng)
-        done = Turns(table, Checked(table, game, rng), rng).play(game)
+        done = Turns(table, Checked(table.views, game, rng), rng).play(game)
         assert done.phase == GAME_OVER and done.winners
 
 
