@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from moderator.rules import (
@@ -59,61 +60,54 @@ class Turns:
         raise RuntimeError(f"a simulated game did not end: {game!r}")
 
     def turn(self, game: Game) -> Game:
-        """One action: a Plot card used if its holder wants to, else the step's answer."""
+        """One action: a Plot card used if its holder wants to, else the step's answers."""
         if game.plot is not None:
             used = self._plot(game)
             if used is not None:
                 return used
+        return _apply(game, self._answers(game))
+
+    def _answers(self, game: Game) -> dict[str, Any]:
+        """The current step's answers, by the engine's names for them, each from the player
+        whose decision it is (or the table: a card drawn, a card shown)."""
         phase = game.phase
         if phase == PROPOSAL:
             self.cards = {}
-            given = self._answers(game, game.seat)
-            return game.propose(given["team"], mission=given.get("mission"),
-                                sergeant=given.get("sergeant"),
-                                investigator=given.get("investigator"))
+            return self._ask(game, game.seat)
         if phase == VOTE:
             vote, views = self.players.vote, self.table.views
-            return game.vote([s for s in range(game.players) if vote(views[s], game)])
+            return {"approve": tuple(s for s in range(game.players) if vote(views[s], game))}
         if phase == MISSION:
-            given = self._mission(game)
-            return game.play_mission(given.pop("fails"), **given)
+            return self._mission(game)
         if phase == PLOT_DRAW:  # the deck is shuffled: chance, not a choice
-            return game.draw_plot(self.rng.sample(plot.state(game).deck, game.plot_draws))
+            return {"cards": tuple(self.rng.sample(plot.state(game).deck, game.plot_draws))}
         if phase == PLOT_GIVE:
             card = plot.state(game).drawn[0]
             to = Input("to", "seat", plot.receivers(game))
-            return game.give_plot(card, self._choose(game.seat, game, to, {"card": card}))
-        if phase == LOYALTY:  # the Loyalty deck is shuffled
-            return game.reveal_loyalty(self.rng.choice(game.inputs()[0].choices))
+            return {"card": card, "to": self._choose(game.seat, game, to, {"card": card})}
         asked = game.inputs()[0]
-        if phase == WATCH:
-            return game.give_watch(self._choose(game.seat, game, asked, {}))
+        if phase == LOYALTY:  # the Loyalty deck is shuffled
+            return {"card": self.rng.choice(asked.choices)}
         if phase == EXAMINATION:
             holder = game.inquisitor
             assert holder is not None  # the token is somewhere once it is used
             target = self._choose(holder, game, asked, {})
             self.table.show_loyalty(target, to=holder)  # rules.md §2.3
-            return game.examine(target)
-        if phase == INVESTIGATION:
-            return game.investigate(self._choose(game.investigator, game, asked, {}))
+            return {asked.name: target}
         if phase == ACCUSATION:
             spies = hunter.state(game).accuser == SPIES
             accuser = self.table.seat_of("spy-hunter" if spies else "resistance-hunter")
             accused = self._choose(accuser, game, asked, {})
             if accused is None:
-                return game.accuse(None)
+                return {"accused": None}
             shown = game.inputs({"accused": accused})[1].choices
-            return game.accuse(accused, self.table.shown(accused, spies, shown))
-        if phase == ROGUE_CLAIM:
-            rogue = self.table.seat_of("spy-rogue")
-            claim = None if rogue is None else self._choose(rogue, game, asked, {})
-            return game.claim_rogue(claim)
+            return {"accused": accused, "shown": self.table.shown(accused, spies, shown)}
         if phase == ASSASSINATION:  # the Commander then shows their card (rules.md §5.1)
-            commander = self.table.seat_of("commander")
-            assert commander is not None  # the module deals the Commander
             target = self._choose(self.table.seat_of("assassin"), game, asked, {})
-            return game.assassinate(target, commander)
-        raise AssertionError(phase)
+            return {"target": target, "commander": self.table.seat_of("commander")}
+        deciding = {WATCH: game.seat, INVESTIGATION: game.investigator,
+                    ROGUE_CLAIM: self.table.seat_of("spy-rogue")}[phase]
+        return {asked.name: self._choose(deciding, game, asked, {})}
 
     # -- answers --------------------------------------------------------------------------
 
@@ -125,7 +119,7 @@ class Turns:
         assert value in asked.choices or asked.size > 1, (asked.name, value)
         return value
 
-    def _answers(self, game: Game, seat: int) -> dict[str, Any]:
+    def _ask(self, game: Game, seat: int) -> dict[str, Any]:
         """Every input of the step, in the engine's order, answered by one player."""
         given: dict[str, Any] = {}
         while (asked := game.next_input(given)) is not None:
@@ -182,7 +176,7 @@ class Turns:
             targets = plot.targets(game, card)
             if targets == []:  # nobody left to use it on
                 if pending:
-                    return game.use_plot(card.card, card.holder)
+                    return _use(game, card.card, card.holder, None, None)
                 continue
             view = self.table.views[card.holder]
             target = self.players.plot(view, game, card.card, targets, pending)
@@ -201,5 +195,35 @@ class Turns:
             if shows is not None:
                 shown, to = shows(card.holder, target, game.seat)
                 self.table.show_loyalty(shown, to=to)
-            return game.use_plot(card.card, card.holder, target=target, take=take)
+            return _use(game, card.card, card.holder, target, take)
         return None
+
+
+# -- the engine's actions: the only calls that change the game ------------------------------
+
+
+def _apply(game: Game, given: dict[str, Any]) -> Game:
+    """The current step's action, made of its answers."""
+    return _ACTIONS[game.phase](game, given)
+
+
+_ACTIONS: dict[str, Callable[[Game, dict[str, Any]], Game]] = {
+    PROPOSAL: lambda g, a: g.propose(a["team"], a.get("mission"), a.get("sergeant"),
+                                     a.get("investigator")),
+    VOTE: lambda g, a: g.vote(a["approve"]),
+    MISSION: lambda g, a: g.play_mission(**a),
+    PLOT_DRAW: lambda g, a: g.draw_plot(a["cards"]),
+    PLOT_GIVE: lambda g, a: g.give_plot(a["card"], a["to"]),
+    LOYALTY: lambda g, a: g.reveal_loyalty(a["card"]),
+    WATCH: lambda g, a: g.give_watch(a["holder"]),
+    EXAMINATION: lambda g, a: g.examine(a["player"]),
+    INVESTIGATION: lambda g, a: g.investigate(a["player"]),
+    ACCUSATION: lambda g, a: g.accuse(a["accused"], a.get("shown")),
+    ROGUE_CLAIM: lambda g, a: g.claim_rogue(a["claimant"]),
+    ASSASSINATION: lambda g, a: g.assassinate(a["target"], a["commander"]),
+}
+
+
+def _use(game: Game, card: str, by: int, target: int | None, take: str | None) -> Game:
+    """A Plot card used (rules.md §3.4)."""
+    return game.use_plot(card, by, target=target, take=take)
