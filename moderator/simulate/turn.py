@@ -2,7 +2,8 @@
 (`game.inputs()`, the Plot cards usable now) and applies the answers of the players whose
 decision it is; the answers are always among the choices the engine offers.
 
-Everything else in the ring (the table, the players, the counting) never calls the engine.
+Everything else in the ring (the table, the players, the counting) only reads the game;
+`_apply` and `_use` at the end of this file are the only calls that act on it.
 """
 
 from __future__ import annotations
