@@ -426,3 +426,18 @@ def test_simulate_shows_a_progress_bar_at_a_terminal(home):
     child.close()
     assert child.exitstatus == 0
     assert "400 simulated games per number of players: base game (seed 1)." in child.before
+
+
+def test_a_short_simulation_shows_no_progress_bar(home):
+    """A run done within a second draws no bar that would only flicker."""
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "moderator", "simulate", "--players", "5", "--games", "20",
+                         "--seed", "1"],
+        env={**os.environ, "MODERATOR_HOME": str(home), "NO_COLOR": "1", "TERM": "xterm"},
+        encoding="utf-8", timeout=60, dimensions=(24, 80))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "20 simulated games with 5 players" in child.before
+    assert "Simulated games" not in child.before
