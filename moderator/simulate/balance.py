@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from moderator.simulate import play
@@ -99,9 +99,3 @@ def compare(count: int, setups: tuple[Setup, Setup], games: int, seed: int,
 def _rate(value: float, half: float) -> dict[str, float]:
     return {"rate": round(value, 4), "low": round(value - half, 4),
             "high": round(value + half, 4)}
-
-
-def by_players(counts: Sequence[int], run: Callable[[int], dict[str, Any]],
-               games: int, seed: int, setup: Mapping[str, Any]) -> dict[str, Any]:
-    """A run per player count, as one table."""
-    return {"games": games, "seed": seed, **setup, "by_players": [run(n) for n in counts]}
