@@ -360,10 +360,11 @@ def progress(out: Out, total: int) -> Iterator[Callable[[], None]]:
     import time
 
     from rich.console import Console
-    from rich.progress import Progress
+    from rich.progress import Progress, TaskID
 
     bar = Progress(console=Console(stderr=True), transient=True)
-    done, start, shown = 0, time.monotonic(), []
+    done, start = 0, time.monotonic()
+    shown: list[TaskID] = []  # the bar's task, once it is drawn
 
     def step() -> None:
         nonlocal done

@@ -63,14 +63,14 @@ def summary(count: int, setup: Setup, games: int, seed: int,
     95 % interval."""
     wins = Counter(who for who, _ in played)
     reasons = Counter(why for _, why in played)
-    spies = wins["spies"] / games
-    half = Z95 * math.sqrt(spies * (1 - spies) / games)
+    rate = wins["spies"] / games
+    half = Z95 * math.sqrt(rate * (1 - rate) / games)
     return {
         "players": count, "games": games, "seed": seed, **setup.described(),
         "wins": {who: {"count": n, "rate": round(n / games, 4)} for who, n in wins.most_common()},
         "reasons": {why: {"count": n, "rate": round(n / games, 4)}
                     for why, n in reasons.most_common()},
-        "spies": _rate(spies, half),
+        "spies": _rate(rate, half),
     }
 
 

@@ -12,7 +12,6 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from moderator.rules.modules import plot
 from moderator.simulate.belief import Belief
 
 if TYPE_CHECKING:
@@ -106,7 +105,7 @@ class Sensible(Players):
 
     def _suspicion(self, view: View, game: Game) -> list[float]:
         self.belief.update(game)
-        if view.character == "commander":  # what the Commander saw, softened
+        if _leans(view):  # what the Commander saw, softened
             found = self.belief.suspicion(_self_only(view))
             for spy in view.spies_known() - {view.seat}:
                 found[spy] = min(1.0, found[spy] + self.COMMANDER_LEAN)
@@ -139,7 +138,7 @@ class Sensible(Players):
 
     def _safe(self, view: View, game: Game, team: Any) -> float:
         needed = game.fails_needed or 1
-        if view.character == "commander":
+        if _leans(view):
             known = view.spies_known() - {view.seat}
             lean = (1 - self.COMMANDER_LEAN) ** sum(s in known for s in team)
             return lean * self.belief.safe(_self_only(view), team, needed)
@@ -168,7 +167,9 @@ class Sensible(Players):
             seats = [s for s in seats if s not in shown] or seats
             return self._informed(view, game, seats)[0] if view.spy \
                 else self._ranked(view, game, seats, worst=True)[0]
-        if name in ("player", "to", "sergeant", "investigator", "holder", "trapped"):
+        if name == "switched":  # the Sergeant switches nobody's card
+            return None if None in choices else choices[0]
+        if asked.kind == "seat":
             if not seats:
                 return None
             # A look goes to the main suspect; a token or card to the most trusted (a spy:
@@ -180,8 +181,6 @@ class Sensible(Players):
                 if friends:
                     return friends[0]
             return self._ranked(view, game, seats, worst=looks and not view.spy)[0]
-        if name == "switched":  # the Sergeant switches nobody's card
-            return None if None in choices else choices[0]
         return choices[0]
 
     def vote(self, view: View, game: Game) -> bool:
@@ -257,25 +256,25 @@ class Sensible(Players):
     def plot(self, view: View, game: Game, card: str, targets: list[int] | None,
              must: bool) -> int | bool | None:
         spies = self._spies(view)
-        if card == plot.NO_CONFIDENCE:
+        if card == "no_confidence":
             pending = game.proposals[-1]
             if view.spy:
                 clean = not spies.intersection(pending.team)
                 return None if clean or pending.attempt == 5 else False
             return None if pending.attempt < 5 and self._safe(
                 view, game, pending.team) < 0.5 else False
-        if card == plot.STRONG_LEADER:
+        if card == "strong_leader":
             leader = game.seat
             if view.spy:
                 return None if leader not in spies and game.missions else False
             return None if self._suspicion(view, game)[leader] > 0.5 else False
         assert targets is not None
-        if card in (plot.IN_THE_SPOTLIGHT, plot.CLOSE_EYE, plot.OVERHEARD_CONVERSATION):
+        if card in ("in_the_spotlight", "close_eye", "overheard_conversation"):
             others = [s for s in targets if s != view.seat] or targets
             if view.spy and not must:
                 return False
             return self._ranked(view, game, others, worst=not view.spy)[0]
-        if card == plot.TAKE_RESPONSIBILITY:
+        if card == "take_responsibility":
             return self._ranked(view, game, targets, worst=not view.spy)[0]
         # Establish Confidence, Open Up: shown to the most trusted (a spy: to another spy)
         friends = [s for s in targets if s in spies and s != view.seat]
@@ -299,6 +298,12 @@ def informed(game: Game, spies: frozenset[int], among: Any) -> dict[int, int]:
         for seat in score:
             score[seat] += 1 if (seat in proposal.approvals) == clean else -1
     return score
+
+
+def _leans(view: View) -> bool:
+    """A resistance player who saw spies in the reveal (the Commander): they lean on what
+    they saw without showing it."""
+    return view.named_spies
 
 
 def _self_only(view: View) -> View:

@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from moderator.rules import Game
-from moderator.rules.modules.hunter import chief_fail_cards
 from moderator.rules.setup import SPY_CHARACTERS
 from moderator.scripts import for_game
 
@@ -33,6 +32,7 @@ class View:
     spy: bool
     known: list[tuple[int, int]] = field(default_factory=list)  # (seats as a bit mask, spies)
     told: int = 0  # how often `known` grew: players keep what they work out per version
+    named_spies: bool = False  # a resistance player the reveal showed spies (the Commander)
 
     def learn(self, seats: Iterable[int], spies: int) -> None:
         mask = sum(1 << s for s in set(seats))
@@ -95,7 +95,9 @@ class Table:
             for role in step.open:
                 for seat in seats_of.get(role, ()):
                     others = seen - {seat}
-                    self.views[seat].learn(others, sum(s in self.spies for s in others))
+                    view, spies = self.views[seat], sum(s in self.spies for s in others)
+                    view.learn(others, spies)
+                    view.named_spies |= not view.spy and 0 < spies == len(others)
 
     def seat_of(self, character: str) -> int | None:
         return next((s for s, c in self.cards.items() if c == character), None)
@@ -110,13 +112,14 @@ class Table:
         """`to` sees `seat`'s Loyalty (or Character) card (a Plot card, rules.md §3.4)."""
         self.views[to].learn((seat,), int(seat in self.spies))
 
-    def hand(self, seat: int, game: Game) -> tuple[str, ...]:
+    def hand(self, seat: int, game: Game, chief_fail: bool) -> tuple[str, ...]:
         """The Mission cards a player may choose from, by their character (success first):
-        a spy plays Fail; a spy Chief at 7+ plays Chief Fail instead (rules.md §6.1); both
+        a spy plays Fail; a spy Chief plays Chief Fail instead where the table has Chief Fail
+        cards (`chief_fail`: at 7+, rules.md §6.1); both
         Reversers hold Reverse, and the Spy Reverser never plays Fail (§6.2); the resistance
         Rogue holds Rogue Success (§7). Whether the cards revealed add up is the engine's."""
         card = self.cards[seat]
-        if card == "spy-chief" and chief_fail_cards(game.players):
+        if card == "spy-chief" and chief_fail:
             return ("success", "chief_fail")
         if card in ("resistance-reverser", "spy-reverser"):
             return ("success", "reverse")

@@ -10,22 +10,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from moderator.rules import (
     ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION,
     PLOT_DRAW, PLOT_GIVE, PROPOSAL, ROGUE_CLAIM, SPIES, VOTE, WATCH, Game, Input,
 )
-from moderator.rules.modules import hunter, plot
+from moderator.rules.modules import plot
+from moderator.rules.modules.plot import UsePlot
 
 if TYPE_CHECKING:
     from moderator.simulate.players import Players
     from moderator.simulate.table import Table
 
-#: Who answers a step's input, by the input's name: the leader, the team's Sergeant, the
-#: Investigator, the Inquisitor… (a name not here is the table's: the truth or a card drawn).
-_LEADER = frozenset({"team", "mission", "sergeant", "investigator", "holder", "trapped"})
 #: The engine's mission-card counts, and the card each counts (a player's card choice).
 _CARDS = {"fails": "fail", "chief_fail": "chief_fail", "rogue_success": "rogue_success",
           "reverse": "reverse"}
@@ -74,7 +71,8 @@ class Turns:
         phase = game.phase
         if phase == PROPOSAL:
             self.cards = {}
-            return self._ask(game, game.seat)
+            given = self._ask(game, game.seat)
+            return {**given, "team": tuple(given["team"])}
         if phase == VOTE:
             vote, views = self.players.vote, self.table.views
             return {"approve": tuple(s for s in range(game.players) if vote(views[s], game))}
@@ -96,16 +94,18 @@ class Turns:
             self.table.show_loyalty(target, to=holder)  # rules.md §2.3
             return {asked.name: target}
         if phase == ACCUSATION:
-            spies = hunter.state(game).accuser == SPIES
+            assert game.hunt is not None  # an accusation is the Hunter module's step
+            spies = game.hunt.accuser == SPIES
             accuser = self.table.seat_of("spy-hunter" if spies else "resistance-hunter")
             accused = self._choose(accuser, game, asked, {})
             if accused is None:
                 return {"accused": None}
             shown = game.inputs({"accused": accused})[1].choices
             return {"accused": accused, "shown": self.table.shown(accused, spies, shown)}
-        if phase == ASSASSINATION:  # the Commander then shows their card (rules.md §5.1)
-            target = self._choose(self.table.seat_of("assassin"), game, asked, {})
-            return {"target": target, "commander": self.table.seat_of("commander")}
+        if phase == ASSASSINATION:  # then the character named shows their card (§5.1)
+            named, revealed = game.inputs()
+            target = self._choose(self.table.seat_of("assassin"), game, named, {})
+            return {named.name: target, revealed.name: self.table.seat_of(revealed.name)}
         deciding = {WATCH: game.seat, INVESTIGATION: game.investigator,
                     ROGUE_CLAIM: self.table.seat_of("spy-rogue")}[phase]
         return {asked.name: self._choose(deciding, game, asked, {})}
@@ -154,8 +154,11 @@ class Turns:
         """Each team member's card (chosen once per mission: a Plot card may look at it)."""
         if not self.cards:
             spotlight = plot.state(game).spotlight if game.plot is not None else None
+            # Chief Fail cards are played where the engine asks how many were (rules.md §6.1)
+            chief = max(next((i.choices for i in game.inputs({"trapped": trapped})
+                              if i.name == "chief_fail"), (0,)), default=0) > 0
             card, views, hand = self.players.card, self.table.views, self.table.hand
-            self.cards = {s: card(views[s], game, hand(s, game), s == spotlight)
+            self.cards = {s: card(views[s], game, hand(s, game, chief), s == spotlight)
                           for s in team if s != trapped}
             if spotlight is not None and self.cards.get(spotlight, "success") != "success":
                 # played face up (rules.md §3.4): the table sees a spy
@@ -204,27 +207,10 @@ class Turns:
 
 
 def _apply(game: Game, given: dict[str, Any]) -> Game:
-    """The current step's action, made of its answers."""
-    return _ACTIONS[game.phase](game, given)
-
-
-_ACTIONS: dict[str, Callable[[Game, dict[str, Any]], Game]] = {
-    PROPOSAL: lambda g, a: g.propose(a["team"], a.get("mission"), a.get("sergeant"),
-                                     a.get("investigator")),
-    VOTE: lambda g, a: g.vote(a["approve"]),
-    MISSION: lambda g, a: g.play_mission(**a),
-    PLOT_DRAW: lambda g, a: g.draw_plot(a["cards"]),
-    PLOT_GIVE: lambda g, a: g.give_plot(a["card"], a["to"]),
-    LOYALTY: lambda g, a: g.reveal_loyalty(a["card"]),
-    WATCH: lambda g, a: g.give_watch(a["holder"]),
-    EXAMINATION: lambda g, a: g.examine(a["player"]),
-    INVESTIGATION: lambda g, a: g.investigate(a["player"]),
-    ACCUSATION: lambda g, a: g.accuse(a["accused"], a.get("shown")),
-    ROGUE_CLAIM: lambda g, a: g.claim_rogue(a["claimant"]),
-    ASSASSINATION: lambda g, a: g.assassinate(a["target"], a["commander"]),
-}
+    """The current step's action, made by the engine of its answers (`game.action`)."""
+    return game.apply(game.action(given))
 
 
 def _use(game: Game, card: str, by: int, target: int | None, take: str | None) -> Game:
     """A Plot card used (rules.md §3.4)."""
-    return game.use_plot(card, by, target=target, take=take)
+    return game.apply(UsePlot(card, by, target, take))
