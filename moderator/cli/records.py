@@ -60,6 +60,8 @@ def register(app: typer.Typer, lang: str) -> None:
             imported = archive.read(read_file(file))
         except archive.Refused as refused:
             raise refusal(out, refused) from None
+        # Said in the game's language and theme, as every command on a game is (unless --lang).
+        out.adopt(imported.setup["lang"], imported.setup["names"], imported.setup.get("theme"))
         game_id, new = archive.save(imported)
         if not new:
             out.say("records.import.duplicate", game=game_id)

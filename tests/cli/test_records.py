@@ -441,3 +441,21 @@ def test_a_short_simulation_shows_no_progress_bar(home):
     assert child.exitstatus == 0
     assert "20 simulated games with 5 players" in child.before
     assert "Simulated games" not in child.before
+
+
+
+def test_import_speaks_the_imported_games_language(play, moderator, tmp_path):
+    """An imported game is said in its own language, as every command on a game is (design.md
+    §4), and the outcome starts its own sentence."""
+    finished(play)
+    path = tmp_path / "game.json"
+    path.write_text(play("export --format json"), encoding="utf-8")
+    elsewhere = {"MODERATOR_HOME": str(tmp_path / "elsewhere")}
+    english = moderator(f"import {path}", env=elsewhere).stdout
+    assert "5 players, 14 actions. Game over: " in english
+
+    play(f"new --lang de --players 5 --names {NAMES} --leader 1 --seed 1", *FIVE_REJECTIONS)
+    path.write_text(play("export --format json"), encoding="utf-8")
+    german = moderator(f"import {path}", env=elsewhere).stdout
+    assert german.startswith("Eingelesen als Partie ") and "Aktionen. " in german
+    assert "Imported" not in german
