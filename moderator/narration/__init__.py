@@ -78,8 +78,8 @@ def field_log(name: str) -> Callable[[F], F]:
 
 
 def who(names: list[str], seats: Iterable[int]) -> str:
-    """Players by name, in the order given; a dash for nobody."""
-    return ", ".join(names[s] for s in seats) or "—"
+    """Players by name in seat order, as status and export list a team; a dash for nobody."""
+    return ", ".join(names[s] for s in sorted(seats)) or "—"
 
 
 # -- what comes now -----------------------------------------------------------------------

@@ -110,6 +110,15 @@ def test_log_lists_every_action_with_mission_attempt_and_leader(play, moderator)
     assert result.stdout.splitlines()[0].endswith(": 3 actions.")
 
 
+def test_log_lists_a_team_in_seat_order_as_typed_in_any_order(play, moderator):
+    """The log names a team as status and export do: by seat, whatever order it was typed in."""
+    play("new --players 5 --names Anna,Ben,Carl,Dora,Emil --leader 1", "propose Emil Anna")
+    assert "Taken back: team Anna, Emil" in play("undo")
+    play("redo")
+    output = moderator("log").stdout
+    assert "team Anna, Emil" in output and "Emil, Anna" not in output
+
+
 def test_log_of_a_new_game(play, moderator):
     play("new --players 5")
     assert moderator("log").stdout.endswith(": nothing recorded yet.\n")
