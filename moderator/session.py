@@ -25,6 +25,9 @@ OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "t
 JOINERS = frozenset("\u200c\u200d")
 #: Letters that show nothing (Hangul fillers, the blank Braille pattern).
 BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: The words that name a whole side of a vote, in either language (`--approve all`, `--reject
+#: niemand`): a player called one of them could not be told from that side, so none may be.
+EVERYONE, NOBODY = frozenset({"all", "alle"}), frozenset({"none", "niemand"})
 #: The theme of a game whose setup names none (rules.md §14.4: a themed log is the unthemed
 #: one plus its theme); which themes exist is for the rings that speak (i18n.THEMES).
 UNTHEMED = "resistance"
@@ -170,6 +173,11 @@ def hidden_character(name: str) -> str | None:
     if name and not any(_visible(char) for char in name):
         return f"U+{ord(name[0]):04X}"
     return None
+
+
+def vote_word(name: str) -> bool:
+    """Whether a name, read as names are (any case, NFC, outer spaces), is a vote's word."""
+    return unicodedata.normalize("NFC", name).casefold().strip() in EVERYONE | NOBODY
 
 
 def _visible(char: str) -> bool:

@@ -170,19 +170,15 @@ def register(app: typer.Typer, lang: str) -> None:
             maybe_seat_of(trap, current.names), chief_fail))
 
 
-#: The words that name a whole side of a vote, in either language: `--approve all`,
-#: `--reject alle`, `--reject none`, `--approve niemand`.
-EVERYONE, NOBODY = frozenset({"all", "alle"}), frozenset({"none", "niemand"})
-
-
 def _voters(given: Optional[List[str]], names: list) -> Optional[list]:
     """The seats named on one side of a vote: players, or `all`/`none` (alone) for the whole
-    table or nobody. A player whose name is exactly such a word is that player."""
+    table or nobody (no player is called so: `new` refuses such names)."""
+    from moderator.session import EVERYONE, vote_word
+
     if given is None:
         return None
     tokens = split(given)
-    words = [token for token in tokens if fold(token) in EVERYONE | NOBODY
-             and fold(token) not in {fold(name) for name in names}]
+    words = [token for token in tokens if vote_word(token)]
     if not words:
         return seats_of(tokens, names)
     if len(tokens) > 1:
@@ -242,6 +238,8 @@ def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:
             raise Refusal("errors.name_unreadable", number=seat, char=hidden)
         if name.isdigit():
             raise Refusal("errors.name_is_number", name=name)
+        if session.vote_word(name):
+            raise Refusal("errors.name_is_vote_word", name=name)
         if fold(name) in seen:
             raise Refusal("errors.name_twice", name=name)
         seen.add(fold(name))

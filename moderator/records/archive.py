@@ -168,6 +168,9 @@ def _checked_setup(setup: object) -> dict:
         problem = "theme"
     if problem is not None:
         raise Refused("records.errors.import_bad_field", field=problem)
+    for name in setup["names"]:
+        if session.vote_word(name):  # `new` refuses such a name: the votes could not tell
+            raise Refused("records.errors.import_vote_word", name=name)
     return setup if "leader_chosen" in setup else {**setup, "leader_chosen": False}
 
 

@@ -21,7 +21,7 @@ from moderator.i18n import possessive, t
 from moderator.rules import GAME_OVER, RuleError, tables
 from moderator.rules.actions import Action, Vote
 from moderator.rules.modules import PlayMission, Propose
-from moderator.session import Session
+from moderator.session import Session, vote_word
 from moderator.ui import timer, views
 from moderator.ui.guide import (
     NOBODY, Guide, Quit, ShortcutPressed, players, seat_label,
@@ -96,6 +96,8 @@ def _name_problem(lang: str, value: str, taken: list[str]) -> str | None:
         return t(lang, "play.name_empty")
     if name.isdigit():
         return t(lang, "errors.name_is_number", name=name)
+    if vote_word(name):
+        return t(lang, "errors.name_is_vote_word", name=name)
     if "," in name:  # commas separate names on the command line
         return t(lang, "play.name_comma")
     if name.casefold() in {other.casefold() for other in taken}:

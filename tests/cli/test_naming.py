@@ -70,10 +70,23 @@ def test_a_whole_side_is_named_with_one_word(play, status, lang, command, approv
     assert proposal["approved"] is (approve != [])
 
 
-def test_a_player_called_like_the_word_is_that_player(play, status):
-    play("new --names Alle,Ben,Carl,Dora,Emil --leader 1 --lang de", "propose 1 2",
-         "vote --reject alle")
-    assert status()["proposals"][0]["reject"] == [1]
+@pytest.mark.parametrize("lang, names, refusal", [
+    ("en", "all,B,C,D,E", "'all' cannot be a name: in a vote it stands for a whole side "
+                          "(--approve all, --reject none, alle, niemand). Choose another name."),
+    ("en", "Ann,NONE,C,D,E", "'NONE' cannot be a name: in a vote it stands for a whole side "
+                             "(--approve all, --reject none, alle, niemand). Choose another name."),
+    ("de", "Anna,Annabel,niemand,Dora,Emil",
+     "„niemand“ kann kein Name sein: Bei der Abstimmung steht es für eine ganze Seite "
+     "(--approve alle, --reject niemand, all, none). Wähle einen anderen Namen."),
+    ("de", "Alle,Ben,Carl,Dora,Emil", "„Alle“ kann kein Name sein: Bei der Abstimmung steht es "
+     "für eine ganze Seite (--approve alle, --reject niemand, all, none). Wähle einen anderen "
+     "Namen."),
+])
+def test_a_name_that_is_a_word_of_the_vote_in_any_language_is_refused(refused, lang, names,
+                                                                       refusal):
+    """`--approve all` must mean everyone: a player called `all` would turn the vote into
+    one approval (rules.md §1.4 counts every player's vote), so no player is called so."""
+    assert refused(f"new --lang {lang} --players 5 --names {names} --no-play") == refusal
 
 
 @pytest.mark.parametrize("command, word", [("vote --approve all,ute", "all"),

@@ -134,6 +134,16 @@ def test_a_setup_field_of_the_wrong_shape_is_named(field, value):
     assert (refused.code, refused.params) == ("records.errors.import_bad_field", {"field": field})
 
 
+@pytest.mark.parametrize("name", ["all", "None", "ALLE", "niemand"])
+def test_a_player_named_like_a_word_of_the_vote_is_refused(name):
+    """`new` refuses such a name (`--approve all` means everyone), so an imported game may not
+    bring one in."""
+    doc = document()
+    doc["setup"]["names"][1] = name
+    refused = refusal(doc)
+    assert (refused.code, refused.params) == ("records.errors.import_vote_word", {"name": name})
+
+
 def test_a_setup_the_rules_refuse_is_refused_with_their_reason():
     doc = document()
     doc["setup"]["modules"] = ["hunter", "commander"]

@@ -361,6 +361,8 @@ def test_a_wrong_order_is_typed_again_with_the_names_so_far_suggested(guide):
 
 @pytest.mark.parametrize("typed,refusal", [
     ("7", "'7' cannot be a name: numbers stand for seats. Choose another name."),
+    (" Niemand ", "'Niemand' cannot be a name: in a vote it stands for a whole side "
+                  "(--approve all, --reject none, alle, niemand). Choose another name."),
     ("anna", "The name 'anna' is given twice: every player needs a name of their own."),
     ("Smith, J", "A name cannot contain a comma: commas separate names on the command line."),
     ("   ", "A name cannot be empty."),
