@@ -166,13 +166,18 @@ def hidden_character(name: str) -> str | None:
     escape sequence, a line break, a bidirectional override), as U+XXXX; for a name of
     nothing visible, its first character; else None. Names are printed on every table."""
     for char in name:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cs", "Zl", "Zp") or (
-                category == "Cf" and char not in JOINERS):
+        if unicodedata.category(char) == "Cs" or acting(char):
             return f"U+{ord(char):04X}"
     if name and not any(_visible(char) for char in name):
         return f"U+{ord(name[0]):04X}"
     return None
+
+
+def acting(char: str) -> bool:
+    """Whether a character acts on a terminal instead of showing: a control character (an
+    escape sequence starts with one), a line break, a bidirectional override."""
+    category = unicodedata.category(char)
+    return category in ("Cc", "Zl", "Zp") or (category == "Cf" and char not in JOINERS)
 
 
 def vote_word(name: str) -> bool:

@@ -86,7 +86,7 @@ def run(args: list[str]) -> int:
     except Exception as error:  # the parser's refusals: unknown options, bad values
         from typer._click.exceptions import NoArgsIsHelpError as NoArgsIsHelp
 
-        from moderator.cli.common import USAGE
+        from moderator.cli.common import USAGE, escaped
 
         lang = _game_language(args) or lang
         message = usage_message(error, lang, args)
@@ -97,7 +97,7 @@ def run(args: list[str]) -> int:
         if isinstance(error, NoArgsIsHelp):
             sys.stdout.write(message + "\n")
             return 0
-        sys.stderr.write(message + "\n")
+        sys.stderr.write(escaped(message) + "\n")  # it may echo what was typed
         return USAGE
     if code == INTERRUPTED and not stop_told():  # Ctrl-C before or after the command ran
         sys.stderr.write(stopped(lang) + "\n")

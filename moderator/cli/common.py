@@ -224,8 +224,19 @@ def readable(params: dict, names: list[str], lang: str = i18n.DEFAULT) -> dict:
             value = ", ".join(str(v) for v in value)
         elif key == "together" and isinstance(value, (list, tuple)):  # "1 and 3", „1 und 3“
             value = i18n.listed(lang, (str(v) for v in value))
-        shown[key] = value
+        shown[key] = escaped(value) if isinstance(value, str) else value
     return shown
+
+
+def escaped(text: str) -> str:
+    """Typed input echoed in a message, with what would act on the terminal instead of
+    showing (an escape sequence, a line break, a bidirectional override) written as `\\x1b`."""
+    if text.isprintable():
+        return text
+    from moderator.session import acting
+
+    return "".join(char.encode("unicode_escape").decode("ascii") if acting(char) else char
+                   for char in text)
 
 
 def split(values: Iterable[str] | str | None) -> list[str]:

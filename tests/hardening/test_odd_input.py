@@ -223,6 +223,27 @@ def test_a_name_that_does_not_show_as_itself_is_refused(tmp_path, cli, files, na
     assert files(tmp_path) == {}
 
 
+ESCAPES_TYPED = "\x1b[31mX\x1b]0;pwned\x07\u202eY\nZ"
+ESCAPES_SHOWN = "\\x1b[31mX\\x1b]0;pwned\\x07\\u202eY\\nZ"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_typed_input_echoed_in_a_refusal_shows_its_control_characters_escaped(
+        tmp_path, cli, lang):
+    """An unknown name, game or command is echoed written out (`\\x1b`): an escape sequence
+    typed by mistake (or pasted) must not recolour, retitle or clear the host's terminal."""
+    assert cli(tmp_path, *SETUP, "--lang", lang).returncode == 0
+    assert cli(tmp_path, "propose", "1", "2").returncode == 0
+    names = "Änne, Jörg, Ömer, Zoë 🦊, Ünal"
+    one_line(cli(tmp_path, "vote", "--approve", ESCAPES_TYPED), 1,
+             t(lang, "errors.player_unknown", name=ESCAPES_SHOWN, names=names))
+    one_line(cli(tmp_path, "status", "--lang", lang, "--game", ESCAPES_TYPED), 1,
+             t(lang, "errors.game_unknown", game=ESCAPES_SHOWN))
+    one_line(cli(tmp_path, ESCAPES_TYPED), 2,
+             t(lang, "errors.usage_command", command=ESCAPES_SHOWN) + " "
+             + t(lang, "errors.usage_help", command="moderator"))
+
+
 def test_names_with_emoji_joined_and_accents_are_fine(tmp_path, cli):
     names = ["👩‍👩‍👧", "Zoë 🦊", "José", "Ảnh", "Ünal"]
     assert cli(tmp_path, "new", "--names", ",".join(names), "--no-play").returncode == 0
