@@ -39,6 +39,8 @@ class Module:
     card_fields: ClassVar[Mapping[str, tuple[str, Any]]] = {}
     #: The actions this module owns (its steps, and what its characters do).
     actions: ClassVar[tuple[type[Action], ...]] = ()
+    #: From how many players the module is recommended: said at setup, never enforced.
+    recommended_from: ClassVar[int] = 0
 
     # -- setting up ---------------------------------------------------------------------------
 

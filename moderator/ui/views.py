@@ -97,9 +97,13 @@ def setup_sheet(session: Session, lang: str):
     for variant in sorted(game.variants):
         lines.append(Text(t(lang, "setup.variant", name=t(lang, f"variant.{variant}"),
                             summary=t(lang, f"variant_summary.{variant}"))))
+    recommended = {module.id: module.recommended_from for module in game.config.in_play}
     for module in sorted(game.modules):
         lines.append(Text(t(lang, "setup.module", name=t(lang, f"module.{module}"))))
         lines.append(Text(INDENT + t(lang, f"setup.module_note.{note(game, module)}")))
+        if game.players < recommended[module]:
+            lines.append(Text(INDENT + t(lang, "setup.module_recommended", players=game.players,
+                                         count=recommended[module])))
     cards = character_cards(game.players, game.modules, game.roles)
     lines.append(Text(BOX + t(lang, "setup.deck", count=sum(cards.values()))))
     lines += [Text(t(lang, "setup.card", count=count, card=t(lang, f"card.{card}")))

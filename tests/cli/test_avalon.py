@@ -230,3 +230,20 @@ def test_a_command_leaves_the_words_as_it_found_them(play):
 
     play("new --theme avalon --players 5 --no-play", "status")
     assert i18n.theme() == "resistance"
+
+
+@pytest.mark.parametrize("lang, recommended", [
+    ("en", "  Recommended for 7 or more players; with 5 you may still play it."),
+    ("de", "  Empfohlen ab 7 Personen; mit 5 dürft ihr es trotzdem spielen."),
+])
+def test_the_lady_of_the_lake_is_recommended_from_seven_players(play, lang, recommended):
+    """rules.md §14.3.5: recommended for 7 or more players, said at setup, not enforced; the
+    Inquisitor it stands for gets the same note (§2.3)."""
+    avalon = play(f"new --theme avalon --lang {lang} --players 5 --modules lady-of-the-lake "
+                  "--no-play")
+    assert recommended in avalon.splitlines()
+    resistance = play(f"new --lang {lang} --players 5 --modules inquisitor --no-play")
+    assert recommended in resistance.splitlines()
+    seven = play(f"new --theme avalon --lang {lang} --players 7 --modules lady-of-the-lake "
+                 "--no-play")
+    assert recommended.split(";")[0] not in seven

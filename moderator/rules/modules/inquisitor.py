@@ -60,6 +60,8 @@ class Examine(Action):
 class Inquisitor(Module):
     id = "inquisitor"
     actions = (Examine,)
+    #: rules.md §2.3: one source plays it only at 7+; §14.3.5: Lady of the Lake at 7 or more.
+    recommended_from = 7
 
     def start(self, game: Game) -> None:
         game._put(inquisitors=(first_holder(game.first_leader, game.players),))
