@@ -87,8 +87,8 @@ def _title(lang: str, key: str):
 def _modules(lang: str, key: str) -> str:
     if key == "base":
         return t(lang, "records.stats.base_game")
-    return " + ".join(t(lang, f"module.{m}") if has(lang, f"module.{m}") else m
-                      for m in key.split("+"))
+    return " + ".join(t(lang, f"records.stats.module.{m}")
+                      if has(lang, f"records.stats.module.{m}") else m for m in key.split("+"))
 
 
 def _players(rows: list[dict], lang: str):

@@ -269,6 +269,19 @@ def test_stats_in_german(play):
     assert "    1   33,3 %" in text  # a German decimal comma
 
 
+@pytest.mark.parametrize("lang, labels", [
+    ("en", ["Assassin + Inquisitor ", "Assassin + Reverser "]),
+    ("de", ["Attentäter + Verhörspezialist ", "Attentäter + Hacker "]),
+])
+def test_stats_module_sets_are_named_short_enough_to_tell_apart(play, lang, labels):
+    """Two module sets that share their first module read differently, in full."""
+    for modules in ("commander,inquisitor", "commander,reverser"):
+        play(f"new --lang {lang} --players 5 --leader 1 --modules {modules} --no-play",
+             *FIVE_REJECTIONS)
+    lines = play(f"stats --lang {lang}", env={"COLUMNS": "80"}).splitlines()
+    assert [next(line for line in lines if line.startswith(label)) for label in labels]
+
+
 def test_stats_without_games(play):
     assert play("stats").startswith("Season: 0 saved games, 0 over")
 
