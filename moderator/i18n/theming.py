@@ -19,6 +19,20 @@ ROLE_NAMES = {
     "percival": "body-guard", "morgana": "false-commander", "mordred": "deep-cover",
     "oberon": "blind-spy",
 }
+#: A theme's ids for the rules topics its names change (rules.md §14.2), shown in its games'
+#: hints: "see moderator rules merlin".
+TOPIC_NAMES = {"avalon": {
+    "commander": "merlin", "body-guard": "percival", "false-commander": "morgana",
+    "deep-cover": "mordred", "blind-spy": "oberon", "defector": "lancelot",
+    "sergeant": "excalibur", "inquisitor": "lady-of-the-lake", "mission-cards": "quest-cards",
+    "mission-result": "quest-result",
+}}
+#: Every theme's topic ids, taken in any game as the topic they name (as Avalon's module
+#: names are), and the two short words a host types for a topic: `lady`, `quest`.
+TOPIC_ALIASES = {
+    **{name: topic for names in TOPIC_NAMES.values() for topic, name in names.items()},
+    "lady": "inquisitor", "quest": "mission-result",
+}
 #: Avalon characters with no counterpart here, refused, never guessed (rules.md §14.3.3).
 UNCOVERED = frozenset({
     "lunatic", "brute", "cleric", "revealer", "trickster", "troublemaker",
@@ -36,6 +50,11 @@ class Uncovered(Exception):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.name = name
+
+
+def topic_name(topic: str, theme: str) -> str:
+    """A rules topic's id as a game of this theme shows it."""
+    return TOPIC_NAMES.get(theme, {}).get(topic, topic)
 
 
 def known(theme: str | None) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from moderator import i18n
+from moderator.i18n.theming import TOPIC_ALIASES
 from moderator.reference.context import Now, now
 from moderator.reference.matching import fold, language, search, sure
 from moderator.reference.topics import TOPICS, Topic
@@ -87,8 +88,10 @@ def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None) -> 
 
     A topic id (`two-fails`, `strong_leader`) opens that topic. `settings` are the game's
     house rules, so a ruling can say which way this game plays an open point."""
-    lang = language(query) or lang
     wanted = fold(query).strip().replace("_", "-").replace(" ", "-")
+    wanted = TOPIC_ALIASES.get(wanted, wanted)  # a theme's id: `merlin`, `quest-cards`
+    if wanted not in TOPICS:  # an id is no sentence: its words say nothing of the language
+        lang = language(query) or lang
     if wanted in TOPICS:
         found = search(i18n.t(lang, f"topics.{wanted}.title"), OTHERS + 2)
         found = [(wanted, found[0][1])] + [(t, score) for t, score in found if t != wanted]

@@ -23,8 +23,7 @@ def ruling(found: Ruling, lang: str):
     if not found.sure:
         nearest = [(found.topic, found.title), *found.others]
         return Group(Text(i18n.t(lang, "reference.unsure", count=len(nearest)), style="bold"),
-                     Text("\n".join(i18n.t(lang, "reference.other", title=title, topic=topic)
-                                    for topic, title in nearest)),
+                     Text("\n".join(_other(topic, title, lang) for topic, title in nearest)),
                      Text(i18n.t(lang, "reference.unsure_hint"), style="dim"))
     parts = [Text(found.title, style="bold"), Text(found.answer), Text(found.detail)]
     if found.applies:
@@ -110,5 +109,12 @@ def _read_more(topics, lang: str, heading: str) -> list:
 
     if not topics:
         return []
-    lines = [i18n.t(lang, "reference.other", title=title, topic=topic) for topic, title in topics]
+    lines = [_other(topic, title, lang) for topic, title in topics]
     return [Text(i18n.t(lang, heading), style="dim"), Text("\n".join(lines), style="dim")]
+
+
+def _other(topic: str, title: str, lang: str) -> str:
+    """Another topic to read, by the id the game's theme gives it (`moderator rules merlin`)."""
+    from moderator.i18n.theming import topic_name
+
+    return i18n.t(lang, "reference.other", title=title, topic=topic_name(topic, i18n.theme()))

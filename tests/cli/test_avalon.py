@@ -219,6 +219,43 @@ def test_the_rules_lookup_answers_in_avalons_words(play, lang, question, title):
     assert banned_words(lang, answer) == []
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("asked, title", [
+    ("merlin", {"en": "Merlin", "de": "Merlin"}),
+    ("assassin", {"en": "The Assassin and the Assassination", "de": "Der Meuchelmörder und"}),
+    ("percival", {"en": "Percival", "de": "Parzival"}),
+    ("morgana", {"en": "Morgana", "de": "Morgana"}),
+    ("mordred", {"en": "Mordred", "de": "Mordred"}),
+    ("oberon", {"en": "Oberon", "de": "Oberon"}),
+    ("lancelot", {"en": "Lancelot", "de": "Lancelot"}),
+    ("excalibur", {"en": "Excalibur", "de": "Der Träger von Excalibur"}),
+    ("lady of the lake", {"en": "Lady of the Lake", "de": "Herrin vom See"}),
+    ("quest", {"en": "Revealing a quest", "de": "Eine Queste aufdecken"}),
+    ("quest-cards", {"en": "Quest cards", "de": "Questkarten"}),
+])
+def test_avalons_names_open_their_rules_topics(play, lang, asked, title):
+    """rules.md §14.2: Avalon's names are the topics' names in its games, as they are the
+    modules' and characters' names at setup; the Merlin topic is called Merlin."""
+    play(f"new --theme avalon --lang {lang} --players 7 --no-play")
+    answer = play(f"rules {asked}").splitlines()
+    assert answer[0].startswith(title[lang]), answer[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_lookups_hints_name_avalons_topic_ids(play, lang):
+    """A hint names the topic as the game's theme does; the Resistance keeps its ids."""
+    play(f"new --theme avalon --lang {lang} --players 7 --leader 1 --no-play",
+         "propose 1 2", "vote --approve all")
+    hints = [line for line in play("rules").splitlines() if "moderator rules " in line]
+    named = {line.rsplit(" ", 1)[1] for line in hints}
+    assert {"quest-cards", "quest-result"} <= named, hints
+    assert not named & {"mission-cards", "mission-result", "commander", "inquisitor"}
+    assert "moderator rules merlin" in play("rules merlin percival")
+    play(f"new --lang {lang} --players 7 --leader 1 --no-play", "propose 1 2",
+         "vote --approve all")
+    assert "moderator rules mission-cards" in play("rules")
+
+
 def test_house_rules_are_listed_in_the_themes_words(play):
     listed = play("rules --theme avalon house-rules")
     assert "Lady of the Lake" in listed and "Inquisitor" not in listed
