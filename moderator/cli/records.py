@@ -102,10 +102,14 @@ def register(app: typer.Typer, lang: str) -> None:
         out: Out,
         as_json: bool = typer.Option(False, "--json", help=i18n.t(lang, "help.json")),
         lang: Optional[str] = lang_option(lang),
+        theme: Optional[str] = theme_option(lang),
     ) -> None:
         from moderator.records import ledger, season
 
         played, unreadable = ledger.saved_games()
+        themes = {game.theme for game in played}
+        if out.theme is None and len(themes) == 1:  # games all of one theme speak it
+            i18n.use_theme(themes.pop())
         summary = season.season(played, unreadable)
         if as_json:
             out.json(summary)

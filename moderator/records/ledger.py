@@ -61,6 +61,7 @@ def read(game_id: str) -> Played:
         game_id, history.setup.get("created", ""), game,
         tuple(None if numbered(name, seat) else name for seat, name in enumerate(names, start=1)),
         frozenset(codec.seats(spies[-1])) if spies else None,
+        history.setup.get("theme", session.UNTHEMED),
     )
 
 

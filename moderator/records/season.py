@@ -34,10 +34,11 @@ class Played:
     reason: str | None
     names: tuple[str | None, ...]  # None for a numbered name ("Player 3")
     spies: frozenset[int] | None  # seats, when the sides were entered after the game
+    theme: str = "resistance"  # the words it was played in (rules.md §14.4: the same game)
 
     @classmethod
     def of(cls, game_id: str, created: str, game, names: tuple[str | None, ...],
-           spies: frozenset[int] | None) -> Played:
+           spies: frozenset[int] | None, theme: str = "resistance") -> Played:
         """The facts of a replayed game (a `moderator.rules.Game`)."""
         from moderator.rules import GAME_OVER
 
@@ -45,7 +46,7 @@ class Played:
         won_by = next(who for who, victory in game.winners if victory == "full") if over \
             else None
         return cls(game_id, created, game.players, modules_key(game), over, won_by,
-                   game.reason, tuple(names), spies)
+                   game.reason, tuple(names), spies, theme)
 
     def facts(self) -> tuple:
         """Everything as plain data; `Played(*facts)` gives it back."""

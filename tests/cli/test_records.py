@@ -282,6 +282,26 @@ def test_stats_module_sets_are_named_short_enough_to_tell_apart(play, lang, labe
     assert [next(line for line in lines if line.startswith(label)) for label in labels]
 
 
+@pytest.mark.parametrize("lang, avalon, resistance", [
+    ("en", "Minions of Mordred ", "Spies "), ("de", "Diener Mordreds ", "Spione "),
+])
+def test_stats_speak_the_theme_all_its_games_share_or_the_one_asked_for(
+        play, lang, avalon, resistance):
+    """rules.md §14.4: a themed game is the same game; the season is told in its games' words
+    when they all share a theme, else in the default's, and --theme chooses."""
+    def spies_row(text: str) -> str:
+        return next(line for line in text.splitlines() if " 100" in line and "%" in line)
+
+    play(f"new --theme avalon --lang {lang} --players 5 --leader 1 --modules lady-of-the-lake "
+         "--no-play", *FIVE_REJECTIONS)
+    shown = play(f"stats --lang {lang}")
+    assert spies_row(shown).startswith(avalon)
+    assert spies_row(play(f"stats --lang {lang} --theme resistance")).startswith(resistance)
+    play(f"new --lang {lang} --players 5 --leader 1 --no-play", *FIVE_REJECTIONS)
+    assert spies_row(play(f"stats --lang {lang}")).startswith(resistance)
+    assert spies_row(play(f"stats --lang {lang} --theme avalon")).startswith(avalon)
+
+
 def test_stats_without_games(play):
     assert play("stats").startswith("Season: 0 saved games, 0 over")
 
