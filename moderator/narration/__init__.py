@@ -12,7 +12,6 @@ package (`narration/hunter.py`), loaded with it.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar
 
@@ -20,7 +19,7 @@ from moderator import codec
 from moderator.i18n import listed, t
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
 from moderator.rules.actions import Action, Sides, Vote
-from moderator.rules.modules import MODULES, PlayMission, Propose
+from moderator.rules.modules import PlayMission, Propose, import_slices
 from moderator.session import Session
 
 SUCCESS, FAIL = "✔", "✘"
@@ -292,9 +291,4 @@ def _sides_log(lang: str, names: list[str], action: Sides) -> str:
 PROPOSAL_RESULT: dict[str, str] = {}
 
 # Every module's sentences, in the table's order of asking (rules/modules/__init__.py).
-for _module in sorted(MODULES, key=lambda module: module.id):  # its file here, if it has one
-    try:  # by name, not by listing a folder: a frozen build has no folder to list
-        importlib.import_module(f"{__name__}.{_module.id}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{__name__}.{_module.id}":
-            raise
+import_slices(__name__)  # each module's file here, if it has one

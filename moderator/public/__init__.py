@@ -8,12 +8,11 @@ package (`public/hunter.py`), loaded with it, to the registries below.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from moderator.codec import maybe_number, number
-from moderator.rules.modules import MODULES
+from moderator.rules.modules import import_slices
 from moderator.session import Session
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -108,9 +107,4 @@ def setup_deck(game: Any) -> dict[str, int]:
     return character_cards(game.players, game.modules, game.roles)
 
 
-for _module in sorted(MODULES, key=lambda module: module.id):  # its file here, if it has one
-    try:  # by name, not by listing a folder: a frozen build has no folder to list
-        importlib.import_module(f"{__name__}.{_module.id}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{__name__}.{_module.id}":
-            raise
+import_slices(__name__)  # each module's file here, if it has one

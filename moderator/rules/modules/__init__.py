@@ -7,6 +7,8 @@ where it takes part), its texts in the catalogues and its rules topic.
 
 from __future__ import annotations
 
+import importlib
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -31,6 +33,18 @@ MODULES: tuple[Module, ...] = (
     defector.Defector(), trapper.Trapper(), inquisitor.Inquisitor(), hunter.Hunter(),
     reverser.Reverser(),
 )
+
+
+def import_slices(ring: str) -> None:
+    """Import the file each module has in a ring (`moderator.narration.hunter` …), where it has
+    one, so that it registers its parts. By name, not by listing a folder: a frozen build has no
+    folder to list."""
+    for module in sorted(MODULES, key=lambda module: module.id):
+        try:
+            importlib.import_module(f"{ring}.{module.id}")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{ring}.{module.id}":
+                raise
 
 #: The order the host is asked in: before the reveal the Trapper's trap, then the Sergeant's
 #: switch (rules.md §5.3, §8); in the reveal, after the Fail cards, the Chief Fail, Rogue

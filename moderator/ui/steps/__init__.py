@@ -9,12 +9,11 @@ step), and name the questions of its inputs at the team and the mission.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from moderator.rules.actions import Action
-from moderator.rules.modules import MODULES
+from moderator.rules.modules import import_slices
 from moderator.session import Session
 from moderator.ui.guide import Guide
 
@@ -69,9 +68,4 @@ def step_for(game: Any, otherwise: Step) -> Step:
     return step
 
 
-for _module in sorted(MODULES, key=lambda module: module.id):  # its file here, if it has one
-    try:  # by name, not by listing a folder: a frozen build has no folder to list
-        importlib.import_module(f"{__name__}.{_module.id}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{__name__}.{_module.id}":
-            raise
+import_slices(__name__)  # each module's file here, if it has one
