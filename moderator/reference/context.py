@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from moderator import i18n, narration
+from moderator import i18n
 from moderator.codec import number, numbers
 from moderator.reference.topics import TOPICS
 from moderator.rules import ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
@@ -176,31 +176,39 @@ def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     return topics + (["two-fails"] if game.fails_needed == 2 else [])
 
 
+def _narrated(game: Game, names, lang: str) -> str:
+    """What narration says comes now at a module step: one sentence, asked of narration,
+    imported only here so that a question (most of `moderator rules`) does not load it."""
+    from moderator import narration
+
+    return narration.NOW[game.phase](game, names, lang)
+
+
 def _loyalty(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Defector module: the round opens with a Loyalty card (rules.md §5.2)."""
     facts.update(round=game.round, loyalty=list(game.loyalty))
-    lines.append(narration.NOW[game.phase](game, names, say.lang))
+    lines.append(_narrated(game, names, say.lang))
     return ["defector"]
 
 
 def _examination(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Inquisitor module: the token holder examines someone new (rules.md §2.3)."""
     facts.update(inquisitor=number(game.inquisitors[-1]), held=numbers(game.inquisitors))
-    lines.append(narration.NOW[game.phase](game, names, say.lang))
+    lines.append(_narrated(game, names, say.lang))
     return ["inquisitor"]
 
 
 def _investigation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Hunter module: who investigates after this mission (rules.md §6.1)."""
     facts["investigator"] = number(hunter.investigator_now(game))
-    lines.append(narration.NOW[game.phase](game, names, say.lang))
+    lines.append(_narrated(game, names, say.lang))
     return ["hunter", "chief"]
 
 
 def _accusation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     """Hunter module: whose Hunter accuses, and what it decides (rules.md §6.1)."""
     facts.update(accuser=hunter.state(game).accuser, early=hunter.state(game).early)
-    lines.append(narration.NOW[game.phase](game, names, say.lang))
+    lines.append(_narrated(game, names, say.lang))
     return ["accusation", "hunter"]
 
 
