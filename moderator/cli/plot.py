@@ -75,12 +75,12 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
     ) -> None:
         from moderator.narration.plot import card_name, shown_card
-        from moderator.ui import plot_view
+        from moderator.ui.parts.plot import plot_cards
 
         current = open_game(out, game)
         if current.game.plot is None:
             raise Refusal("errors.no_plot_module")
-        out.print(plot_view.plot_cards(current, out.lang))
+        out.print(plot_cards(current, out.lang))
         for card in sorted(set(current.game.plot.deck)):
             out.say("plot.rule_line", card=card_name(out.lang, card),
                     rule=out.t(f"plot_rule.{card}",

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: glyph and colour of each kind of segment
+#: glyph and colour of each kind of segment: the two sides, a character who wins alone (a
+#: Rogue, rules.md §7), and a plain count
 GLYPHS = {
     "resistance": ("█", "blue"),
     "spies": ("░", "red"),
-    "rogue": ("▒", "yellow"),
+    "alone": ("▒", "yellow"),
     "count": ("■", "cyan"),
 }
 LABEL_WIDTH, BAR_WIDTH, LEAST_BAR = 36, 40, 8

@@ -28,7 +28,7 @@ from moderator.ui.guide import (
 )
 from moderator.ui.prompts import Choice
 from moderator.ui.steps import (
-    ALONE, CARDS_DOWN, LABELS, NOT_YET, QUESTIONS, SHOWN_FIRST, asks, step_for,
+    ALONE, CARDS_DOWN, LABELS, NAMED, NOT_YET, QUESTIONS, SHOWN_FIRST, asks, step_for,
 )
 
 #: Answers of the menus that are not an action.
@@ -373,7 +373,7 @@ def mission_step(guide: Guide, current: Session) -> Any:
                 if (value := was(game)) is not NOT_YET}
     given.update(recorded)
     params = {"leader": names[game.seat],
-              "sergeant": names[game.sergeant] if game.sergeant is not None else ""}
+              **{key: name(game, names) for key, name in NAMED.items()}}
     while (asked := game.next_input(given)) is not None:
         if asked.name == "fails":  # before the reveal: what is recorded on its own
             for name, (_, alone) in ALONE.items():

@@ -4,11 +4,26 @@ renderables and print nothing themselves."""
 from __future__ import annotations
 
 from moderator.i18n import has, t
+from moderator.records.season import SIDES
+from moderator.rules.setup import ROLE_MODULE
 from moderator.ui.charts import Bars, Row, legend
 
-#: How each winner is drawn: the Rogues share a glyph (they never both win one game).
-KIND = {"resistance": "resistance", "spies": "spies", "resistance-rogue": "rogue",
-        "spy-rogue": "rogue"}
+#: The two sides; any other winner is a character who wins alone (rules.md §7).
+TEAMS = SIDES[:2]
+
+
+def kind(who: str) -> str:
+    """How a winner is drawn: by side, or with the glyph of a character who wins alone (the
+    two Rogues share it: they never both win one game)."""
+    return who if who in TEAMS else "alone"
+
+
+def legend_entries(lang: str, winners) -> list[tuple[str, str]]:
+    """The legend of the winners given, in the order of `SIDES`: a side by its name, the
+    characters who win alone by their module's (`records.legend.<side or module>`)."""
+    shown = {who if who in TEAMS else ROLE_MODULE[who]: kind(who)
+             for who in SIDES if who in winners}
+    return [(glyph, t(lang, f"records.legend.{name}")) for name, glyph in shown.items()]
 
 
 def _reason(lang: str, reason: str) -> str:
@@ -27,14 +42,14 @@ def _percent(lang: str, count: int, total: int) -> str:
 
 def _split(lang: str, wins: dict[str, int]) -> str:
     text = t(lang, "records.stats.split", resistance=wins["resistance"], spies=wins["spies"])
-    rogues = sum(n for who, n in wins.items() if KIND[who] == "rogue")
-    if rogues:
-        text += " " + t(lang, "records.stats.rogue_note", count=rogues)
+    alone = sum(n for who, n in wins.items() if who not in TEAMS)
+    if alone:
+        text += " " + t(lang, "records.stats.rogue_note", count=alone)
     return text
 
 
 def _stacked(wins: dict[str, int]) -> tuple[tuple[int, str], ...]:
-    return tuple((n, KIND[who]) for who, n in wins.items() if n)
+    return tuple((n, kind(who)) for who, n in wins.items() if n)
 
 
 def season(summary: dict, lang: str):
@@ -56,7 +71,7 @@ def season(summary: dict, lang: str):
         return Group(*parts)
     charts = {
         "records.stats.wins": [
-            Row(t(lang, f"records.winner.{who}"), ((n, KIND[who]),), _percent(lang, n, over))
+            Row(t(lang, f"records.winner.{who}"), ((n, kind(who)),), _percent(lang, n, over))
             for who, n in summary["wins"].items()],
         "records.stats.reasons": [
             Row(_reason(lang, why), ((n, "count"),), _percent(lang, n, over))
@@ -71,8 +86,7 @@ def season(summary: dict, lang: str):
     every = [row for rows in charts.values() for row in rows]
     for key, rows in charts.items():
         parts += [_title(lang, key), Bars(rows, every)]
-    parts.append(Text(legend([(kind, t(lang, f"records.legend.{kind}"))
-                              for kind in ("resistance", "spies", "rogue")]), style="dim"))
+    parts.append(Text(legend(legend_entries(lang, SIDES)), style="dim"))
     if summary["players"]:
         parts += [_title(lang, "records.stats.per_player"), _players(summary["players"], lang)]
     return Group(*parts)
@@ -123,7 +137,7 @@ def simulation(result: dict, lang: str):
         return _comparison(result, lang)
     games = result["games"]
     charts = {
-        "records.stats.wins": [Row(t(lang, f"records.winner.{who}"), ((n["count"], KIND[who]),),
+        "records.stats.wins": [Row(t(lang, f"records.winner.{who}"), ((n["count"], kind(who)),),
                                    _percent(lang, n["count"], games))
                                for who, n in result["wins"].items()],
         "records.stats.reasons": [Row(_reason(lang, why), ((n["count"], "count"),),
@@ -166,7 +180,7 @@ def _interval(lang: str, rate: dict, points: bool) -> dict[str, str]:
 
 def _wins(lang: str, label: str, result: dict) -> Row:
     """A setup's wins as one stacked bar, the spies' rate beside it."""
-    wins = {who: result["wins"][who]["count"] for who in KIND if who in result["wins"]}
+    wins = {who: result["wins"][who]["count"] for who in SIDES if who in result["wins"]}
     spies = result["spies"]["rate"]
     return Row(label, _stacked(wins), t(lang, "records.simulate.spies_note",
                                         rate=_number(lang, spies)))
@@ -246,7 +260,5 @@ def _legend(lang: str, results: list[dict]):
     """The legend of the kinds of winner the results have (a Rogue alone only with one)."""
     from rich.text import Text
 
-    kinds = {KIND[who] for one in results for who in one["wins"]}
-    return Text(legend([(kind, t(lang, f"records.legend.{kind}"))
-                        for kind in ("resistance", "spies", "rogue") if kind in kinds]),
-                style="dim")
+    winners = {who for one in results for who in one["wins"]}
+    return Text(legend(legend_entries(lang, winners)), style="dim")

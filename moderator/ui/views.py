@@ -11,10 +11,12 @@ from moderator.i18n import listed, t
 from moderator.narration import (
     FAIL, FREE, REJECTED, SUCCESS, describe_now, investigator_due, mission_options,
 )
-from moderator.rules import GAME_OVER, Game, tables
-from moderator.rules.modules import hunter, plot
+from moderator.rules import GAME_OVER, PROPOSAL, Game, tables
 from moderator.session import Session
-from moderator.ui import plot_view
+from moderator.ui.parts import (
+    BOX, COMMANDS, COMPONENTS, INDENT, LOYALTY, MARKS, NOTES, RECAP, SECTIONS, TEAM_COMMAND,
+    TOKENS, TRACK, in_play,
+)
 
 OPEN, NEXT = "·", "▶"
 APPROVE, REJECT = "+", "−"
@@ -23,16 +25,17 @@ def table(session: Session, lang: str, show_votes: bool = True, next_step: bool 
           card_rules: bool = False):
     """The whole table as the board shows it: the mission track, the score, the vote track,
     the leader and who leads after them, the vote history (unless the group plays without
-    it), the Plot cards (with `card_rules`, what each one on the table does), and what comes
-    now with the command that records it (unless `next_step` is off: guided play asks for it
-    instead)."""
+    it), the modules' sections (the Plot cards; with `card_rules`, what each one on the table
+    does), and what comes now with the command that records it (unless `next_step` is off:
+    guided play asks for it instead)."""
     from rich.console import Group
 
-    parts = [_heading(session, lang), _missions(session.game, lang), _track(session, lang)]
-    if show_votes and any(p.approved is not None for p in session.game.proposals):
+    game = session.game
+    parts = [_heading(session, lang), _missions(game, lang), _track(session, lang)]
+    if show_votes and any(p.approved is not None for p in game.proposals):
         parts.append(VoteHistory(session, lang))
-    if session.game.plot is not None:
-        parts.append(plot_view.plot_cards(session, lang, rules=card_rules))
+    parts += [section(session, lang, card_rules) for module, section in SECTIONS.items()
+              if module in game.modules]
     if next_step:
         parts.append(now(session, lang))
     return Group(*parts)
@@ -40,10 +43,10 @@ def table(session: Session, lang: str, show_votes: bool = True, next_step: bool 
 
 class Recap:
     """Between two steps of guided play, in a few lines: the score and the vote track, the
-    leader and who leads next, who holds which Plot card, and last the lines that say what
-    the step just recorded did (`results`, narration's sentences), so that they stand right
-    above the next question. To fit `height` rows, the Plot cards are left out first, then
-    the leaders, then the score; the results never are."""
+    leader and who leads next, the modules' lines (who holds which Plot card), and last the
+    lines that say what the step just recorded did (`results`, narration's sentences), so that
+    they stand right above the next question. To fit `height` rows, the modules' lines are
+    left out first, then the leaders, then the score; the results never are."""
 
     def __init__(self, session: Session, lang: str, results: list[tuple[str, str | None]],
                  height: int) -> None:
@@ -60,8 +63,8 @@ class Recap:
                                   count=game.rejections, limit=tables.MAX_REJECTIONS),
                  t(lang, "status.leader", leader=names[game.seat],
                    following=names[game.next_leaders[0]])]
-        if game.plot is not None:
-            lines.append(" · ".join(plot_view.holdings(self.session, lang)))
+        lines += [line(self.session, lang) for module, line in RECAP.items()
+                  if module in game.modules]
         return [line for line in lines if line]
 
     def __rich_console__(self, console, options):
@@ -124,59 +127,25 @@ def setup_sheet(session: Session, lang: str):
 
 
 def note(game, module: str) -> str:
-    """The key of a module's setup note: the Rogue module with only the spy Rogue has no
-    Watch token (rules.md §7)."""
-    if module == "rogue" and "resistance-rogue" not in game.characters:
-        return "rogue_spy_only"
-    return module
-
-
-BOX, INDENT = "☐ ", "  "
-#: The Plot cards that show someone's Character card (rules.md §3.4).
-REVEALING = frozenset({plot.OVERHEARD_CONVERSATION, plot.ESTABLISH_CONFIDENCE, plot.OPEN_UP})
+    """The key of a module's setup note, where the game changes it (the Rogue module with only
+    the spy Rogue has no Watch token, rules.md §7)."""
+    return NOTES[module](game) if module in NOTES else module
 
 
 def components(session: Session, lang: str, largest: int) -> list[str]:
-    """The checklist's lines for the Team tokens, the Mission cards and each module's tokens
-    and cards: the Trapper's extra member (rules.md §5.3), Rogue's three-card sets and the
-    Watch token (§7), the Sergeant token (§8), Reverse and Chief Fail cards, Hunter Loyalty
-    cards and the Investigator token (§6), the Defector's Loyalty deck (§5.2), the
-    Inquisitor token (§2.3), Loyalty cards that stand in for Character cards (§2.3, §3.4),
-    and the Plot deck (§3.1)."""
-    from moderator.rules.modules import hunter, inquisitor
-
+    """The checklist's lines for the Team tokens and the Mission cards (one more of each for
+    every extra team member a module brings, rules.md §5.3), each module's tokens and cards,
+    and the Loyalty cards that stand in for Character cards where a module needs them (§2.3,
+    §3.4)."""
     game, modules = session.game, session.game.modules
-    count = largest + ("trapper" in modules)
-    sets = "tokens_rogue" if "rogue" in modules else "tokens"
+    count = largest + sum(module.extra_team_members(game.players)
+                          for module in game.config.in_play)
+    sets = next((key for module, key in TOKENS.items() if module in modules), "tokens")
     lines = [BOX + t(lang, f"setup.component.{sets}", count=count)]
-    if "trapper" in modules:
-        lines.append(INDENT + t(lang, "setup.component.trapper"))
-    if "resistance-rogue" in game.characters:
-        small = game.players < 7  # no Watch token on missions 1 and 2 at 5-6 players
-        lines.append(BOX + t(lang, "setup.component.watch" + ("_small" if small else "")))
-    if "sergeant" in modules:
-        lines.append(BOX + t(lang, "setup.component.sergeant"))
-    if "reverser" in modules:
-        lines.append(BOX + t(lang, "setup.component.reverse"))
-    if "hunter" in modules:
-        if hunter.chief_fail_cards(game.players):
-            lines.append(BOX + t(lang, "setup.component.chief_fail"))
-        kinds = hunter.loyalty_cards(game.players)
-        lines.append(BOX + t(lang, f"setup.component.hunter_loyalty.{kinds}"))
-        lines.append(BOX + t(lang, "setup.component.investigator"))
-    if "defector" in modules:
-        lines.append(BOX + t(lang, "setup.component.defector"))
-    why = []
-    if "inquisitor" in modules:
-        holder = game.inquisitors[-1]
-        lines.append(BOX + t(lang, "setup.component.inquisitor", holder=session.names[holder],
-                             seat=codec.number(holder)))
-        if inquisitor.card_shown(game) == "loyalty":
-            why.append(t(lang, "setup.component.loyalty_why.inquisitor"))
-    if game.plot is not None:
-        lines.append(BOX + t(lang, "play.check_plot", count=len(game.plot.deck)))
-        if plot.card_shown(game) == "loyalty" and set(game.plot.deck) & REVEALING:
-            why.append(t(lang, "setup.component.loyalty_why.plot"))
+    for part in in_play(COMPONENTS, modules):
+        lines += part(session, lang)
+    why = [t(lang, f"setup.component.loyalty_why.{module}")
+           for _, module, needed in LOYALTY if module in modules and needed(game)]
     if why:
         lines.append(BOX + t(lang, "setup.component.loyalty", why=" ".join(why)))
     return lines
@@ -258,18 +227,10 @@ def _track(session: Session, lang: str):
 
 
 def module_lines(session: Session, lang: str) -> list[str]:
-    """What the Inquisitor and Defector modules put on the table for everyone to see."""
-    from moderator.rules.modules import defector
-
-    game, names, lines = session.game, session.names, []
-    if game.inquisitor is not None:
-        lines.append(t(lang, "status.inquisitor", holder=names[game.inquisitor],
-                       held=", ".join(names[s] for s in game.inquisitors)))
-    if "defector" in game.modules:
-        cards = ", ".join(t(lang, f"loyalty_card.{card}") for card in game.loyalty)
-        lines.append(t(lang, "status.loyalty", count=len(game.loyalty), cards=cards,
-                       left=len(defector.left(game.loyalty))))
-    return lines
+    """What the modules put on the table for everyone to see (who holds the Inquisitor token,
+    the Loyalty cards revealed so far)."""
+    return [line for part in in_play(TRACK, session.game.modules)
+            for line in part(session, lang)]
 
 
 class VoteHistory:
@@ -290,13 +251,18 @@ class VoteHistory:
 
         lang, names, game = self.lang, self.session.names, self.session.game
         voted = [(index, p) for index, p in enumerate(game.proposals) if p.approved is not None]
+        modules = [(mark, mark.marked(self.session)) for mark in in_play(MARKS, game.modules)]
         marks = {key: t(lang, f"status.mark_{key}")
-                 for key in ("leader", "team", "sergeant", "strong_leader", "cancelled")}
+                 for key in ("leader", "team", "cancelled", *(m.key for m, _ in modules))}
         labels = [t(lang, "status.votes"), t(lang, "status.outcome")]
         width = max(cell_len(text) for text in [*labels, *names])
         width = max(1, min(width, options.max_width - CELL))  # room for one proposal at least
         shown = voted[-max(1, (options.max_width - width) // CELL):]
-        strong = strong_leader_proposals(self.session)
+
+        def mark(index: int, proposal, seat: int, leader: bool) -> str | None:
+            """The key of a module's mark on this seat in the leader's or the member's place."""
+            return next((m.key for m, marked in modules
+                         if m.leader is leader and marked(index, proposal) == seat), None)
 
         def row(label: str, cells: list[Text], style: str = "") -> list[Text]:
             """One line of the grid; a label wider than the column wraps under itself."""
@@ -318,28 +284,27 @@ class VoteHistory:
                 approve = seat in (proposal.approvals or ())
                 cell = Text()
                 if proposal.leader == seat:
-                    cell.append(marks["strong_leader" if index in strong else "leader"],
+                    cell.append(marks[mark(index, proposal, seat, True) or "leader"],
                                 style="bold")
                 else:
                     cell.append(" ")
-                if proposal.sergeant == seat:
-                    cell.append(marks["sergeant"], style="bold")
-                else:
-                    cell.append(marks["team"] if seat in proposal.team else " ", style="bold")
+                member = mark(index, proposal, seat, False) or \
+                    ("team" if seat in proposal.team else None)
+                cell.append(marks[member] if member else " ", style="bold")
                 cell.append(APPROVE if approve else REJECT, style="green" if approve else "red")
                 cells.append(cell)
             yield from row(name, cells)
         yield from row(labels[1], [_outcome(p, marks["cancelled"]) for _, p in shown], "bold")
-        yield Text(self.legend(shown, strong, marks, len(voted) - len(shown)), style="dim")
+        used = [m.key for m, marked in modules
+                if any(marked(index, p) is not None for index, p in shown)]
+        yield Text(self.legend(shown, used, marks, len(voted) - len(shown)), style="dim")
 
-    def legend(self, shown: list, strong: frozenset[int], marks: dict, older: int) -> str:
-        """What the marks mean: always the base ones, the module marks when they are shown."""
+    def legend(self, shown: list, used: list[str], marks: dict, older: int) -> str:
+        """What the marks mean: always the base ones, the modules' marks that are `used` in
+        the proposals shown."""
         lang, names = self.lang, self.session.names
         parts = [t(lang, "status.votes_legend", leader=marks["leader"], team=marks["team"])]
-        if any(p.sergeant is not None for _, p in shown):
-            parts.append(t(lang, "status.legend_sergeant", mark=marks["sergeant"]))
-        if any(index in strong for index, _ in shown):
-            parts.append(t(lang, "status.legend_strong_leader", mark=marks["strong_leader"]))
+        parts += [t(lang, f"status.legend_{key}", mark=marks[key]) for key in used]
         cancelled = [p for _, p in shown if p.cancelled_by is not None]
         if cancelled:
             which = listed(lang, [t(lang, "status.legend_cancelled_by", mission=p.mission,
@@ -369,60 +334,31 @@ def _outcome(proposal, cancelled: str):
     return Text(FAIL.rjust(3), style="red")
 
 
-def strong_leader_proposals(session: Session) -> frozenset[int]:
-    """The proposals (indexes into `game.proposals`) made by a player who had just taken over
-    with a Strong Leader card (rules.md §3.4): the first proposal after each such use, in the
-    order of the log."""
-    found, proposals, waiting = set(), 0, False
-    for entry in session.history.done:
-        kind = entry.data.get("type")
-        if kind == "plot_use" and entry.data.get("card") == "strong_leader":
-            waiting = True
-        elif kind == "propose":
-            if waiting:
-                found.add(proposals)
-            proposals, waiting = proposals + 1, False
-    return frozenset(found)
-
-
 def now(session: Session, lang: str):
     """What the table does next, and below it the command that records it."""
     from rich.text import Text
 
     text = Text(describe_now(session, lang), style="bold")
-    command = next_command(session)
+    command = next_command(session.game)
     if command:
-        line = t(lang, f"command.{command}", shows="|".join(shown_cards(session.game)))
-        if command == "mission":
+        key, params = command
+        line = t(lang, f"command.{key}", **params)
+        if key == "mission":
             line += "".join(" " + t(lang, f"command.mission_option.{name}")
                             for name in mission_options(session.game))
-        if command.startswith("proposal") and investigator_due(session.game):
+        if key.startswith("proposal") and investigator_due(session.game):
             line += " " + t(lang, "command.investigator_option")
         text.append("\n  → " + line, style="dim")
     return text
 
 
-def shown_cards(game) -> tuple[str, ...]:
-    """What an accused player's card can show in this game (rules.md §6.1): the Coordinator
-    only when the game has one."""
-    if game.phase != "accusation":
-        return ()
-    from moderator.rules.modules import hunter
-
-    return hunter.shown_cards(game)
-
-
-def next_command(session: Session) -> str | None:
-    """The i18n key (under `command.`) of the command that records the next step."""
-    game = session.game
-    if game.phase == "accusation":
-        return "accusation_early" if hunter.state(game).early else "accusation"
-    if game.phase == "plot_give":
-        if not plot.state(game).pending:
-            return "plot_give"
-        return "plot_take" if plot.state(game).pending[0].card == "take_responsibility" else \
-            "plot_use"
-    if game.phase == "proposal":
+def next_command(game) -> tuple[str, dict[str, str]] | None:
+    """The i18n key (under `command.`) of the command that records the next step, with its
+    parameters."""
+    if game.phase in COMMANDS:
+        return COMMANDS[game.phase](game)
+    if game.phase == PROPOSAL:
         key = "proposal_targeting" if game.mission is None else "proposal"
-        return key + ("_sergeant" if any(i.name == "sergeant" for i in game.inputs()) else "")
-    return None if game.phase == GAME_OVER else game.phase
+        return key + "".join(suffix(game) for module, suffix in TEAM_COMMAND.items()
+                             if module in game.modules), {}
+    return None if game.phase == GAME_OVER else (game.phase, {})

@@ -20,8 +20,8 @@ def rendered(chart, width: int) -> list[str]:
 ROWS = [
     Row("Resistance", ((60, "resistance"),), "   60   60.0 %"),
     Row("Spies", ((40, "spies"),), "   40   40.0 %"),
-    Row("5 players", ((3, "resistance"), (1, "spies"), (1, "rogue")), "3 : 1 + 1 Rogue alone"),
-    Row("Einzelgänger des Widerstands allein", ((2, "rogue"),), "    2    2.0 %"),
+    Row("5 players", ((3, "resistance"), (1, "spies"), (1, "alone")), "3 : 1 + 1 Rogue alone"),
+    Row("Einzelgänger des Widerstands allein", ((2, "alone"),), "    2    2.0 %"),
 ]
 
 
@@ -33,7 +33,7 @@ def test_every_line_fits_the_terminal(width):
 
 
 def test_bars_are_scaled_to_the_largest_and_segments_keep_their_glyphs():
-    stacked = Row("7 players", ((6, "resistance"), (2, "spies"), (2, "rogue")), "6 : 2")
+    stacked = Row("7 players", ((6, "resistance"), (2, "spies"), (2, "alone")), "6 : 2")
     lines = rendered(Bars([stacked, Row("base", ((5, "spies"),), "0 : 5")]), 80)
     assert (lines[0].count("█"), lines[0].count("░"), lines[0].count("▒")) == (24, 8, 8)
     assert lines[1].count("░") == 20  # half the largest total, half the bar

@@ -31,6 +31,9 @@ CARDS_DOWN: list[Step] = []
 #: The question of each of the engine's inputs at the team and the mission, by input name
 #: (an i18n key).
 QUESTIONS: dict[str, str] = {}
+#: The players the questions at the mission name besides the leader, by placeholder:
+#: (game, names) -> the name, or "" when there is none (the Sergeant).
+NAMED: dict[str, Callable[[Any, list[str]], str]] = {}
 #: How a value of a module's count input reads in its menu, by input name.
 LABELS: dict[str, Callable[[str, Any], str]] = {}
 #: Inputs of the mission recorded on their own before the reveal, by input name: (the value

@@ -157,9 +157,9 @@ def _held_first(game: Any, step: Step) -> Step:
 
 def _rule_first(current: Session, action: GivePlot, lang: str) -> list[tuple[str, str | None]]:
     """A Plot card's rule, shown once, when it is received; then on request (`t`)."""
-    from moderator.ui import plot_view
+    from moderator.ui.parts.plot import rule_line
 
-    return [(plot_view.rule_line(current.game, action.card, lang), "dim")]
+    return [(rule_line(current.game, action.card, lang), "dim")]
 
 
 SHOWN_FIRST[GivePlot] = _rule_first

@@ -9,9 +9,11 @@ from moderator.rules.modules import PlayMission
 from moderator.rules.modules.sergeant import SwitchCard
 from moderator.session import Session
 from moderator.ui.guide import Guide
-from moderator.ui.steps import ALONE, ASKS, NOT_YET, QUESTIONS, asks
+from moderator.ui.steps import ALONE, ASKS, NAMED, NOT_YET, QUESTIONS, asks
 
 QUESTIONS.update(sergeant="play.sergeant_question", switched="play.switch_question")
+# The switch's question names the Sergeant of the team.
+NAMED["sergeant"] = lambda game, names: names[game.sergeant] if game.sergeant is not None else ""
 # The switch is recorded on its own, so that Keeping a Close Eye on You follows it (§3.3).
 ALONE["switched"] = (lambda game: NOT_YET if game.switch is None else game.switch.seat,
                      SwitchCard)

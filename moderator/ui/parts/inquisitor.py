@@ -1,0 +1,34 @@
+"""The Inquisitor module on the table (rules.md §2.3): its token and Loyalty cards on the
+setup sheet, and who holds the token under the vote track."""
+
+from __future__ import annotations
+
+from moderator import codec
+from moderator.i18n import t
+from moderator.rules.modules import inquisitor
+from moderator.session import Session
+from moderator.ui.parts import BOX, COMPONENTS, LOYALTY, TRACK, placed
+
+
+@placed(COMPONENTS, "inquisitor", 70)
+def _token(session: Session, lang: str) -> list[str]:
+    holder = session.game.inquisitors[-1]
+    return [BOX + t(lang, "setup.component.inquisitor", holder=session.names[holder],
+                    seat=codec.number(holder))]
+
+
+@placed(LOYALTY, "inquisitor", 70)
+def _loyalty(game) -> bool:
+    """An examined player hands over a Loyalty card, not the Character card, where a special
+    character must stay hidden."""
+    return inquisitor.card_shown(game) != "character"
+
+
+@placed(TRACK, "inquisitor", 10)
+def _holder(session: Session, lang: str) -> list[str]:
+    """Who holds the token now, and who held it so far."""
+    game, names = session.game, session.names
+    if game.inquisitor is None:
+        return []
+    return [t(lang, "status.inquisitor", holder=names[game.inquisitor],
+              held=", ".join(names[s] for s in game.inquisitors))]

@@ -1,0 +1,13 @@
+"""The Trapper module on the setup sheet (rules.md §5.3): why there is one Team token more."""
+
+from __future__ import annotations
+
+from moderator.i18n import t
+from moderator.session import Session
+from moderator.ui.parts import COMPONENTS, INDENT, placed
+
+
+@placed(COMPONENTS, "trapper", 10)
+def _extra_member(session: Session, lang: str) -> list[str]:
+    """Under the Team tokens line, which counts the extra member (rules.md §5.3)."""
+    return [INDENT + t(lang, "setup.component.trapper")]
