@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from moderator.i18n import has, t
 from moderator.records.season import SIDES
-from moderator.rules.setup import ROLE_MODULE
 from moderator.ui.charts import Bars, Row, legend
 
 #: The two sides; any other winner is a character who wins alone (rules.md §7).
@@ -13,17 +12,15 @@ TEAMS = SIDES[:2]
 
 
 def kind(who: str) -> str:
-    """How a winner is drawn: by side, or with the glyph of a character who wins alone (the
-    two Rogues share it: they never both win one game)."""
+    """How a winner is drawn: by side, or with the glyph of a character who wins alone."""
     return who if who in TEAMS else "alone"
 
 
 def legend_entries(lang: str, winners) -> list[tuple[str, str]]:
-    """The legend of the winners given, in the order of `SIDES`: a side by its name, the
-    characters who win alone by their module's (`records.legend.<side or module>`)."""
-    shown = {who if who in TEAMS else ROLE_MODULE[who]: kind(who)
-             for who in SIDES if who in winners}
-    return [(glyph, t(lang, f"records.legend.{name}")) for name, glyph in shown.items()]
+    """The legend of the winners given, in the order of `SIDES`, each said once (the two
+    Rogues share their words and glyph: they never both win one game)."""
+    return list(dict.fromkeys((kind(who), t(lang, f"records.legend.{who}"))
+                              for who in SIDES if who in winners))
 
 
 def _reason(lang: str, reason: str) -> str:

@@ -7,15 +7,15 @@ black-and-white printout, and for a colour-blind player.
 from __future__ import annotations
 
 from moderator import codec
-from moderator.i18n import listed, t
+from moderator.i18n import t
 from moderator.narration import (
     FAIL, FREE, REJECTED, SUCCESS, describe_now, investigator_due, mission_options,
 )
 from moderator.rules import GAME_OVER, PROPOSAL, Game, tables
 from moderator.session import Session
 from moderator.ui.parts import (
-    BOX, COMMANDS, COMPONENTS, INDENT, LOYALTY, MARKS, NOTES, RECAP, SECTIONS, TEAM_COMMAND,
-    TOKENS, TRACK, in_play,
+    BOX, COMMANDS, COMPONENTS, INDENT, LOYALTY, MARKS, NOTES, OUTCOMES, RECAP, SECTIONS,
+    TEAM_COMMAND, TOKENS, TRACK, in_play,
 )
 
 OPEN, NEXT = "·", "▶"
@@ -252,8 +252,9 @@ class VoteHistory:
         lang, names, game = self.lang, self.session.names, self.session.game
         voted = [(index, p) for index, p in enumerate(game.proposals) if p.approved is not None]
         modules = [(mark, mark.marked(self.session)) for mark in in_play(MARKS, game.modules)]
-        marks = {key: t(lang, f"status.mark_{key}")
-                 for key in ("leader", "team", "cancelled", *(m.key for m, _ in modules))}
+        outcomes = in_play(OUTCOMES, game.modules)
+        marks = {key: t(lang, f"status.mark_{key}") for key in (
+            "leader", "team", *(m.key for m, _ in modules), *(o.key for o in outcomes))}
         labels = [t(lang, "status.votes"), t(lang, "status.outcome")]
         width = max(cell_len(text) for text in [*labels, *names])
         width = max(1, min(width, options.max_width - CELL))  # room for one proposal at least
@@ -294,24 +295,25 @@ class VoteHistory:
                 cell.append(APPROVE if approve else REJECT, style="green" if approve else "red")
                 cells.append(cell)
             yield from row(name, cells)
-        yield from row(labels[1], [_outcome(p, marks["cancelled"]) for _, p in shown], "bold")
+        yield from row(labels[1], [
+            _outcome(p, next((marks[o.key] for o in outcomes if o.shows(p)), None))
+            for _, p in shown], "bold")
         used = [m.key for m, marked in modules
                 if any(marked(index, p) is not None for index, p in shown)]
-        yield Text(self.legend(shown, used, marks, len(voted) - len(shown)), style="dim")
+        yield Text(self.legend([p for _, p in shown], used, outcomes, marks,
+                               len(voted) - len(shown)), style="dim")
 
-    def legend(self, shown: list, used: list[str], marks: dict, older: int) -> str:
+    def legend(self, shown: list, used: list[str], outcomes: list, marks: dict,
+               older: int) -> str:
         """What the marks mean: always the base ones, the modules' marks that are `used` in
-        the proposals shown."""
+        the proposals shown, and their outcome marks on the proposals they stand on."""
         lang, names = self.lang, self.session.names
         parts = [t(lang, "status.votes_legend", leader=marks["leader"], team=marks["team"])]
         parts += [t(lang, f"status.legend_{key}", mark=marks[key]) for key in used]
-        cancelled = [p for _, p in shown if p.cancelled_by is not None]
-        if cancelled:
-            which = listed(lang, [t(lang, "status.legend_cancelled_by", mission=p.mission,
-                                    attempt=p.attempt, holder=names[p.cancelled_by])
-                                  for p in cancelled])
-            parts.append(t(lang, "status.legend_cancelled", mark=marks["cancelled"],
-                           proposals=which))
+        for outcome in outcomes:
+            on = [p for p in shown if outcome.shows(p)]
+            if on:
+                parts.append(outcome.legend(lang, names, on, marks[outcome.key]))
         text = " · ".join(parts)
         if older:
             text += " " + t(lang, "status.votes_older", count=older)
@@ -322,13 +324,13 @@ class VoteHistory:
 CELL = 4
 
 
-def _outcome(proposal, cancelled: str):
-    """✔ approved, ✘ rejected, or the No Confidence mark for an approval cancelled after the
-    vote (rules.md §3.4: it then counts as a failed vote); under the votes."""
+def _outcome(proposal, instead: str | None):
+    """✔ approved, ✘ rejected, or a module's mark `instead` (an approval cancelled after the
+    vote, which then counts as a failed vote); under the votes."""
     from rich.text import Text
 
-    if proposal.cancelled_by is not None:
-        return Text(cancelled.rjust(3), style="red")
+    if instead is not None:
+        return Text(instead.rjust(3), style="red")
     if proposal.approved:
         return Text(SUCCESS.rjust(3), style="blue")
     return Text(FAIL.rjust(3), style="red")

@@ -63,6 +63,22 @@ class Mark:
 MARKS: list[Placed] = []
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """A module's mark in place of a proposal's outcome (an approval cancelled after the
+    vote): its symbol is `status.mark_<key>`; `shows` says whether it stands on a proposal,
+    and `legend` says, in a language, what it means on the proposals it stands on (the
+    players' names given, and the symbol)."""
+
+    key: str
+    shows: Callable[[Any], bool]
+    legend: Callable[[str, list[str], list[Any], str], str]
+
+
+#: The modules' outcome marks, in the order of the legend (after the marks).
+OUTCOMES: list[Placed] = []
+
+
 def placed(registry: list, module: str, place: int) -> Callable[[Any], Any]:
     """Register a module's part at its place in an ordered registry."""
     def register(part: Any) -> Any:

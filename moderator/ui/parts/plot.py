@@ -5,7 +5,7 @@ the commands of the hand-out."""
 
 from __future__ import annotations
 
-from moderator.i18n import t
+from moderator.i18n import listed, t
 from moderator.narration import opinion_first
 from moderator.narration.plot import card_name, shown_card
 from moderator.rules import PLOT_GIVE
@@ -13,7 +13,7 @@ from moderator.rules.modules import Propose, plot
 from moderator.rules.modules.plot import UsePlot
 from moderator.session import Session
 from moderator.ui.parts import (
-    BOX, COMMANDS, COMPONENTS, LOYALTY, MARKS, RECAP, SECTIONS, Mark, placed,
+    BOX, COMMANDS, COMPONENTS, LOYALTY, MARKS, OUTCOMES, RECAP, SECTIONS, Mark, Outcome, placed,
 )
 
 #: The Plot cards that show someone's Character card (rules.md §3.4).
@@ -111,6 +111,17 @@ def _strong_leaders(session: Session):
 
 
 placed(MARKS, "plot", 20)(Mark("strong_leader", leader=True, marked=_strong_leaders))
+
+
+def _cancelled(lang: str, names: list[str], proposals: list, mark: str) -> str:
+    """Which approvals No Confidence cancelled, and by whom (rules.md §3.4)."""
+    which = listed(lang, [t(lang, "status.legend_cancelled_by", mission=p.mission,
+                            attempt=p.attempt, holder=names[p.cancelled_by]) for p in proposals])
+    return t(lang, "status.legend_cancelled", mark=mark, proposals=which)
+
+
+placed(OUTCOMES, "plot", 10)(Outcome("cancelled", lambda p: p.cancelled_by is not None,
+                                     _cancelled))
 
 
 def _give_command(game) -> tuple[str, dict[str, str]]:
