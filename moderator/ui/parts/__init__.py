@@ -19,8 +19,6 @@ from moderator.session import Session
 
 #: A box to tick on the setup sheet's checklist, and a line under one.
 BOX, INDENT = "☐ ", "  "
-#: Lines of text for the table, from the session in a language.
-Lines = Callable[[Session, str], list[str]]
 #: A module's entry in an ordered registry: (place, module id, its part).
 Placed = tuple[int, str, Any]
 
