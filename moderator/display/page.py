@@ -15,9 +15,10 @@ import json
 from html import escape
 
 from moderator import codec
+from moderator.display.parts import MARKS, OUTCOMES, OVER, SECTIONS, SHOWN, TOKENS, in_play
 from moderator.i18n import catalogue, t
-from moderator.narration.plot import card_name
 from moderator.rules import tables
+from moderator.rules.modules import import_slices
 
 SUCCESS, FAIL, APPROVE, REJECT = "✔", "✘", "✓", "✗"
 LEADER, TWO_FAILS = "♛", "2✘"
@@ -43,10 +44,8 @@ def render(data: dict) -> str:
         parts.append(f'<p class="torn warning" id="torn">{escape(torn)}</p>')
     if data["last"]:
         parts.append(_last(data["last"]))
-    shot = status.get("assassination")
-    if over and shot and shot.get("target"):
-        named = t(lang, "display.assassin_named", name=names[codec.seat(shot["target"])])
-        parts.append(f'<p class="named" id="assassin-named">{escape(named)}</p>')
+    if over:
+        parts += [drawn(status, names, lang) for drawn in in_play(OVER, status)]
     if data["spies_were"]:
         spies = t(lang, "display.spies_were", names=", ".join(data["spies_were"]))
         parts.append(f'<p class="spies-were">{escape(spies)}</p>')
@@ -62,8 +61,7 @@ def render(data: dict) -> str:
         parts.append(_votes(status, names, lang))
     elif not data["show_votes"]:
         parts.append(f'<p class="note">{escape(t(lang, "display.votes_hidden"))}</p>')
-    if "plot" in status:
-        parts.append(_plot(status, names, lang))
+    parts += [drawn(status, names, lang) for drawn in in_play(SECTIONS, status)]
     tokens = _tokens(status, names, lang)
     if tokens:
         parts.append(tokens)
@@ -168,9 +166,10 @@ def _label(text: str) -> str:
 
 
 def _votes(status: dict, names: list[str], lang: str) -> str:
-    """Players by proposals: who led, who was on the team, how each voted, and the outcome
-    (No Confidence and the Sergeant marked)."""
+    """Players by proposals: who led, who was on the team, how each voted, and the outcome,
+    with the modules' marks (`parts.MARKS`, `parts.OUTCOMES`)."""
     proposals = status["proposals"]
+    marks, outcomes = list(in_play(MARKS, status)), list(in_play(OUTCOMES, status))
     head = "".join(f'<th scope="col" data-col="{n}">{p["mission"]}.{p["attempt"]}</th>'
                    for n, p in enumerate(proposals))
     rows = []
@@ -179,38 +178,33 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
         for p in proposals:
             yes = seat in p["approve"]
             classes = ["yes" if yes else "no"]
-            marks = ""
+            cell_marks = ""
             if seat == p["leader"]:
                 classes.append("lead")
-                marks += f'<span class="mark">{LEADER}</span>'
+                cell_marks += f'<span class="mark">{LEADER}</span>'
             if seat in p["team"]:
                 classes.append("team")
-            if p.get("sergeant") == seat:
-                marks += f'<span class="mark">{escape(t(lang, "display.mark_sergeant"))}</span>'
+            for mark in marks:
+                shown = mark.marks(p, seat, lang)
+                if shown:
+                    cell_marks += f'<span class="mark">{escape(shown)}</span>'
             vote = APPROVE if yes else REJECT
             cells.append(f'<td class="{" ".join(classes)}" data-col="{len(cells)}">'
-                         f'{marks}{vote}</td>')
+                         f'{cell_marks}{vote}</td>')
         rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
     outcome: list[str] = []
-    for p in proposals:
-        if p.get("cancelled_by"):
-            who = names[codec.seat(p["cancelled_by"])]
-            label = t(lang, "display.no_confidence", name=who)
-            mark = t(lang, "display.mark_no_confidence")
-            outcome.append(f'<td class="no cancelled" title="{escape(label)}" '
-                           f'data-col="{len(outcome)}">{FAIL}'
-                           f'<span class="mark">{escape(mark)}</span></td>')
-        else:
-            outcome.append(f'<td class="{"yes" if p["approved"] else "no"}" '
-                           f'data-col="{len(outcome)}">{SUCCESS if p["approved"] else FAIL}</td>')
+    for column, p in enumerate(proposals):  # a module's outcome (a cancelled approval) first
+        changed = [cell for o in outcomes if (cell := o.cell(p, names, lang, column)) is not None]
+        outcome.append(changed[0] if changed else
+                       f'<td class="{"yes" if p["approved"] else "no"}" '
+                       f'data-col="{column}">{SUCCESS if p["approved"] else FAIL}</td>')
     rows.append(f'<tr class="outcome"><th scope="row">{escape(t(lang, "display.outcome"))}</th>'
                 f'{"".join(outcome)}</tr>')
     legend = t(lang, "display.votes_legend", leader=LEADER, approve=APPROVE, reject=REJECT)
-    if any("sergeant" in p for p in proposals):
-        legend += " · " + t(lang, "display.legend_sergeant", mark=t(lang, "display.mark_sergeant"))
-    if any(p.get("cancelled_by") for p in proposals):
-        legend += " · " + t(lang, "display.legend_no_confidence",
-                            mark=t(lang, "display.mark_no_confidence"))
+    explained = [m.legend for m in marks] + [o.legend for o in outcomes]  # cells, then outcomes
+    for line in (legend_line(proposals, lang) for legend_line in explained):
+        if line:
+            legend += " · " + line
     title = escape(t(lang, "display.votes"))
     return (f'<section class="votes"><h2>{title}</h2><div class="grid">'
             f'<table id="votes"><thead><tr><td></td>{head}</tr></thead>'
@@ -219,38 +213,12 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
             f'<p class="legend">{escape(legend)}</p></section>')
 
 
-def _plot(status: dict, names: list[str], lang: str) -> str:
-    plot = status["plot"]
-
-    def cards(held: list[dict]) -> str:
-        return "".join(f'<li><b>{escape(card_name(lang, c["card"]))}</b> — '
-                       f'{escape(names[codec.seat(c["holder"])])}</li>' for c in held)
-
-    rows = [f'<p>{escape(t(lang, "plot.heading", count=plot["deck"]))}</p>']
-    if plot["drawn"]:
-        drawn = ", ".join(card_name(lang, c) for c in plot["drawn"])
-        rows.append(f'<p>{escape(t(lang, "display.plot_drawn", cards=drawn))}</p>')
-    for key, held in (("display.plot_pending", plot["pending"]),
-                      ("display.plot_held", plot["held"]),
-                      ("display.plot_in_effect", plot["in_effect"])):
-        if held:
-            rows.append(f'<h3>{escape(t(lang, key))}</h3><ul>{cards(held)}</ul>')
-    title = escape(t(lang, "display.plot"))
-    return f'<section class="plot" id="plot"><h2>{title}</h2>{"".join(rows)}</section>'
-
-
 def _tokens(status: dict, names: list[str], lang: str) -> str:
-    """What the Inquisitor and Defector modules put on the table for everyone to see."""
-    rows = []
-    inquisitor = status.get("inquisitor")
-    if inquisitor and inquisitor["holder"]:
-        rows.append(t(lang, "status.inquisitor", holder=names[codec.seat(inquisitor["holder"])],
-                      held=", ".join(names[s] for s in codec.seats(inquisitor["held"]))))
-    loyalty = status.get("loyalty")
-    if loyalty is not None:
-        shown = ", ".join(t(lang, f"loyalty_card.{c}") for c in loyalty["revealed"])
-        rows.append(t(lang, "status.loyalty", count=len(loyalty["revealed"]), cards=shown,
-                      left=loyalty["left"]))
+    """What the modules put on the table for everyone to see: the tokens in front of players,
+    then the cards shown face up."""
+    lines = (line(status, names, lang) for line in (*in_play(TOKENS, status),
+                                                     *in_play(SHOWN, status)))
+    rows = [row for row in lines if row]
     if not rows:
         return ""
     return '<section class="tokens">' + "".join(f"<p>{escape(r)}</p>" for r in rows) + "</section>"
@@ -599,3 +567,6 @@ def _clock(seconds: float) -> str:
 
 def as_json(update: dict | None) -> str:
     return json.dumps(update, ensure_ascii=False, separators=(",", ":"))
+
+
+import_slices("moderator.display.parts")  # each module's part of the page, if it has one
