@@ -21,11 +21,21 @@ F = TypeVar("F", bound=Callable[..., Any])
 PROPOSAL: dict[str, Callable[[Any], dict[str, Any]]] = {}
 MISSION: dict[str, Callable[[Any], dict[str, Any]]] = {}
 TABLE: dict[str, Callable[[Any], dict[str, Any]]] = {}
+#: The end-game keys every status has, each a module's (design.md §4: null where nothing is
+#: due, and so in a game without the module), by key: (module id, its value).
+OVER: dict[str, tuple[str, Callable[[Any], Any]]] = {}
 
 
 def part(registry: dict[str, Callable[[Any], dict[str, Any]]], module: str) -> Callable[[F], F]:
     def register(shown: F) -> F:
         registry[module] = shown
+        return shown
+    return register
+
+
+def over(key: str, module: str) -> Callable[[F], F]:
+    def register(shown: F) -> F:
+        OVER[key] = (module, shown)
         return shown
     return register
 
@@ -89,12 +99,9 @@ def status(session: Session) -> dict:
         "next_leaders": [number(s) for s in game.next_leaders],
         "open_missions": list(game.open_missions) if game.targeting else None,
         "spies": game.spies,
-        "assassination": (
-            {"target": seat(game.assassination.target),
-             "commander": seat(game.assassination.commander)}
-            if game.assassination else None
-        ),
     }
+    for key, (module, value) in OVER.items():
+        shown[key] = value(game) if module in in_play else None
     for module, its in TABLE.items():
         if module in in_play:
             shown.update(its(game))
