@@ -75,9 +75,9 @@ class Configuration:
     @property
     def beyond_players(self) -> bool:
         """Was anything given besides the number of players (and the theme)?"""
-        from moderator.i18n.theming import DEFAULT_MODULES
+        from moderator.i18n.theming import default_modules
 
-        defaults = DEFAULT_MODULES[self.theme or i18n.DEFAULT_THEME]
+        defaults = default_modules(self.theme or i18n.DEFAULT_THEME)
         return bool(set(self.modules) - set(defaults) or self.roles or self.variants
                     or self.house_rules or self.allow_incompatible)
 

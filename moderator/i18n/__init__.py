@@ -91,12 +91,21 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str | dict[
 
 
 @cache
+def code() -> bytes:
+    """What identifies this package's code, which says how its files are read: once a run, for
+    every kept form made from them."""
+    from moderator import resources
+
+    return resources.code(__name__)
+
+
+@cache
 def sources(lang: str) -> tuple[bytes, bytes]:
     """What a language's catalogue is made from: its YAML file (package data), and what
     identifies this module's code (which says how the file is read)."""
     from moderator import resources
 
-    return resources.data(__name__, f"{lang}.yaml"), resources.code(__name__)
+    return resources.data(__name__, f"{lang}.yaml"), code()
 
 
 @cache
@@ -105,7 +114,7 @@ def theme_sources(theme: str, lang: str) -> tuple[bytes, bytes]:
     module's code."""
     from moderator import resources
 
-    return resources.data(__name__, f"themes/{theme}.{lang}.yaml"), resources.code(__name__)
+    return resources.data(__name__, f"themes/{theme}.{lang}.yaml"), code()
 
 
 @cache

@@ -1,60 +1,87 @@
 """Themes at the edge of the command line (rules.md §14): a theme's own names for the engine's
-modules and characters, the modules it plays by default, and its characters that have no
-counterpart here. The rules never see a theme: everything is turned into the engine's ids
-before a setup is checked."""
+modules, characters and rules topics, the modules it plays by default, and its characters that
+have no counterpart here. The rules never see a theme: everything is turned into the engine's
+ids before a setup is checked.
+
+Each theme says these in its data file, the same in every language,
+``themes/<theme>.yaml`` (its keys are described in ``resistance.yaml``), parsed once and kept
+(`moderator.kept`) like the catalogues. A theme's names are taken in a game of any theme, so
+the names of every theme count together.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
+from typing import Any
 
-from moderator.i18n import DEFAULT_THEME, THEMES
+from moderator.i18n import DEFAULT_THEME, THEMES, code
 
-#: Avalon's names for the engine's modules (rules.md §14.2).
-MODULE_NAMES = {
-    "merlin": "commander", "assassin": "commander", "lady-of-the-lake": "inquisitor",
-    "lady": "inquisitor", "lancelot": "defector", "excalibur": "sergeant",
-}
-#: Avalon's names for the engine's optional characters (rules.md §14.2).
-ROLE_NAMES = {
-    "percival": "body-guard", "morgana": "false-commander", "mordred": "deep-cover",
-    "oberon": "blind-spy",
-}
-#: A theme's ids for the rules topics its names change (rules.md §14.2), shown in its games'
-#: hints: "see moderator rules merlin".
-TOPIC_NAMES = {"avalon": {
-    "commander": "merlin", "body-guard": "percival", "false-commander": "morgana",
-    "deep-cover": "mordred", "blind-spy": "oberon", "defector": "lancelot",
-    "sergeant": "excalibur", "inquisitor": "lady-of-the-lake", "mission-cards": "quest-cards",
-    "mission-result": "quest-result",
-}}
-#: Every theme's topic ids, taken in any game as the topic they name (as Avalon's module
-#: names are), and the two short words a host types for a topic: `lady`, `quest`.
-TOPIC_ALIASES = {
-    **{name: topic for names in TOPIC_NAMES.values() for topic, name in names.items()},
-    "lady": "inquisitor", "quest": "mission-result",
-}
-#: Avalon characters with no counterpart here, refused, never guessed (rules.md §14.3.3).
-UNCOVERED = frozenset({
-    "lunatic", "brute", "cleric", "revealer", "trickster", "troublemaker",
-    "untrustworthy-servant", "messenger", "messengers", "sorcerer", "sorcerers", "guinevere",
-    "tristan", "isolde", "tristan-and-isolde", "norebo", "melron", "moregano",
-})
-#: What a theme plays unless told otherwise: Merlin and the Assassin are in every Avalon
-#: game (rules.md §14.3.1).
-DEFAULT_MODULES: dict[str, tuple[str, ...]] = {"resistance": (), "avalon": ("commander",)}
+#: What a theme's data file holds: names by name, and lists.
+NAMES = ("modules", "roles", "topics", "aliases")
+LISTS = ("default_modules", "uncovered")
 
 
 class Uncovered(Exception):
-    """An Avalon character the engine does not cover."""
+    """A theme's character the engine does not cover."""
 
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.name = name
 
 
+def data(theme: str) -> dict[str, Any]:
+    """A theme's data: each of `NAMES` a dict, each of `LISTS` a list."""
+    return _themes()[theme]
+
+
+@cache
+def _themes() -> dict[str, dict[str, Any]]:
+    """Every theme's data file, parsed once and kept: one kept form for all, as a command that
+    reads one theme's names reads every theme's."""
+    from moderator import kept, resources
+
+    files = [resources.data("moderator.i18n", f"themes/{theme}.yaml") for theme in THEMES]
+
+    def make() -> dict[str, dict[str, Any]]:
+        import yaml
+
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        made: dict[str, dict[str, Any]] = {}
+        for theme, source in zip(THEMES, files, strict=True):
+            tree = yaml.load(source.decode("utf-8"), Loader=loader) or {}
+            names = {part: {str(k): str(v) for k, v in (tree.get(part) or {}).items()}
+                     for part in NAMES}
+            lists = {part: [str(v) for v in tree.get(part) or ()] for part in LISTS}
+            made[theme] = {**names, **lists}
+        return made
+
+    return kept.form("theming", [*files, code()], make)
+
+
+@cache
+def _every(part: str) -> dict[str, str]:
+    """One of `NAMES` of every theme together."""
+    return {name: engine for theme in THEMES for name, engine in data(theme)[part].items()}
+
+
 def topic_name(topic: str, theme: str) -> str:
     """A rules topic's id as a game of this theme shows it."""
-    return TOPIC_NAMES.get(theme, {}).get(topic, topic)
+    names: dict[str, str] = data(known(theme))["topics"]
+    return names.get(topic, topic)
+
+
+def topic_id(word: str) -> str:
+    """The rules topic a theme's topic id (`merlin`, `quest-cards`) or a short word a host
+    types (`lady`, `quest`) names, in a game of any theme; any other word as it is."""
+    ids = {theirs: topic for theme in THEMES for topic, theirs in data(theme)["topics"].items()}
+    return {**ids, **_every("aliases")}.get(word, word)
+
+
+def default_modules(theme: str) -> tuple[str, ...]:
+    """What a theme plays unless told otherwise (Avalon: Merlin and the Assassin, rules.md
+    §14.3.1)."""
+    return tuple(data(theme)["default_modules"])
 
 
 def known(theme: str | None) -> str:
@@ -64,22 +91,23 @@ def known(theme: str | None) -> str:
 
 def engine_ids(theme: str, modules: Iterable[str], roles: Iterable[str]
                ) -> tuple[list[str], list[str]]:
-    """`--modules` and `--roles` in the engine's ids: Avalon's names are taken in any theme
-    (a module named among the roles, such as `lancelot`, is a module), the theme's default
-    modules are added, and a character with no counterpart is refused."""
+    """`--modules` and `--roles` in the engine's ids: every theme's names are taken in any
+    theme (a module named among the roles, such as `lancelot`, is a module), the theme's
+    default modules are added, and a character with no counterpart is refused."""
+    module_names, role_names = _every("modules"), _every("roles")
+    uncovered = {name for each in THEMES for name in data(each)["uncovered"]}
     chosen_modules: list[str] = []
     chosen_roles: list[str] = []
     for name in [*modules, *roles]:
-        if name.lower() in UNCOVERED:
+        if name.lower() in uncovered:
             raise Uncovered(name)
     for name in modules:
-        chosen_modules.append(MODULE_NAMES.get(name.lower(), name))
+        chosen_modules.append(module_names.get(name.lower(), name))
     for name in roles:
         folded = name.lower()
-        if folded in MODULE_NAMES:
-            chosen_modules.append(MODULE_NAMES[folded])
+        if folded in module_names:
+            chosen_modules.append(module_names[folded])
         else:
-            chosen_roles.append(ROLE_NAMES.get(folded, name))
-    for module in DEFAULT_MODULES[theme]:
-        chosen_modules.append(module)
+            chosen_roles.append(role_names.get(folded, name))
+    chosen_modules += default_modules(theme)
     return list(dict.fromkeys(chosen_modules)), chosen_roles

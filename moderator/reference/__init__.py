@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from moderator import i18n
-from moderator.i18n.theming import TOPIC_ALIASES
+from moderator.i18n.theming import topic_id
 from moderator.reference.context import Now, now
 from moderator.reference.matching import fold, language, search, sure
 from moderator.reference.topics import TOPICS, Topic
@@ -89,7 +89,7 @@ def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None) -> 
     A topic id (`two-fails`, `strong_leader`) opens that topic. `settings` are the game's
     house rules, so a ruling can say which way this game plays an open point."""
     wanted = fold(query).strip().replace("_", "-").replace(" ", "-")
-    wanted = TOPIC_ALIASES.get(wanted, wanted)  # a theme's id: `merlin`, `quest-cards`
+    wanted = topic_id(wanted)  # a theme's id: `merlin`, `quest-cards`
     if wanted not in TOPICS:  # an id is no sentence: its words say nothing of the language
         lang = language(query) or lang
     if wanted in TOPICS:

@@ -56,3 +56,39 @@ def test_a_game_without_a_theme_is_the_default_themes():
     from moderator.session import UNTHEMED
 
     assert UNTHEMED == i18n.DEFAULT_THEME
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_theme_s_data_names_only_what_the_engine_and_the_rules_lookup_know(theme):
+    """A theme's names (themes/<theme>.yaml, rules.md §14.2) stand for real module, character
+    and topic ids, and its uncovered characters are none of its named ones (§14.3.3)."""
+    from moderator.i18n import theming
+    from moderator.reference.topics import TOPICS
+    from moderator.rules import setup
+
+    data = theming.data(theme)
+    assert sorted(set(data["modules"].values()) - set(setup.MODULES)) == []
+    assert sorted(set(data["default_modules"]) - set(setup.MODULES)) == []
+    assert sorted(set(data["roles"].values()) - set(setup.ROLES)) == []
+    assert sorted(set(data["topics"]) - set(TOPICS)) == []
+    assert sorted(set(data["aliases"].values()) - set(TOPICS)) == []
+    named = {*data["modules"], *data["roles"]}
+    assert sorted(named & set(data["uncovered"])) == []
+
+
+def test_avalon_s_names_become_the_engine_s_ids_in_any_theme():
+    """rules.md §14.2-§14.3: Lancelot named among the roles is the Defector module, Percival
+    the Body Guard, Merlin and the Assassin come with every Avalon game, a Lunatic is
+    refused; the rules topics answer to Avalon's ids and the short words."""
+    from moderator.i18n import theming
+
+    assert theming.engine_ids("avalon", ["excalibur"], ["percival", "lancelot"]) == (
+        ["sergeant", "defector", "commander"], ["body-guard"])
+    assert theming.engine_ids("resistance", ["lady"], ["Morgana"]) == (
+        ["inquisitor"], ["false-commander"])
+    with pytest.raises(theming.Uncovered):
+        theming.engine_ids("resistance", [], ["lunatic"])
+    assert [theming.topic_id(w) for w in ("merlin", "quest-cards", "lady", "quest", "tie")] == [
+        "commander", "mission-cards", "inquisitor", "mission-result", "tie"]
+    assert theming.topic_name("sergeant", "avalon") == "excalibur"
+    assert theming.topic_name("sergeant", "resistance") == "sergeant"
