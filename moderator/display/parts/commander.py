@@ -11,7 +11,7 @@ from moderator.i18n import t
 
 @part(OVER, "commander")
 def _named(status: dict, names: list[str], lang: str) -> str:
-    shot = status.get("assassination")
+    shot = status["assassination"]
     if not (shot and shot.get("target")):
         return ""
     named = t(lang, "display.assassin_named", name=names[codec.seat(shot["target"])])
