@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from moderator.cli.common import Out
+from moderator.cli.common import Out, shown
 from moderator.session import Session
 
 
@@ -28,16 +28,9 @@ def after(out: Out, session: Session) -> None:
 
     for text, style in result_lines(session, out.lang):
         out.print(Text(text, style=style or ""))
-    if session.game.plot is not None:
-        plot_reminders(out, session)
+    if session.game.usable():  # cards held whose moment has come: the modules remind of them
+        from moderator.reference.context import reminders
+
+        for line in reminders(session.game, session.names, out.lang):
+            out.console.print(shown(line), markup=False)
     out.print(views.now(session, out.lang))
-
-
-def plot_reminders(out: Out, session: Session) -> None:
-    """The held Plot cards whose moment has come, in the order players are asked (§3.3)."""
-    from moderator.reference.context import reminder_key
-
-    game = session.game
-    for card in game.usable():
-        if game.plot is not None and card not in game.plot.pending:
-            out.say(reminder_key(game, card), holder=session.names[card.holder])

@@ -1,22 +1,52 @@
 """What the rules say about the moment a game is in: the ruling for "what now?".
 
 It reads only what the whole table sees (the engine knows no roles), so it can never give a
-hidden role away. Module steps appear only for the modules in the game.
+hidden role away. Module steps appear only for the modules in the game: each module's part is
+in its own file of `reference/moments/` (`moments/hunter.py`), which fills the registries
+below; they are loaded when the ruling is asked, so that a question does not load them.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 from moderator import i18n
 from moderator.codec import number, numbers
 from moderator.reference.topics import TOPICS
-from moderator.rules import ASSASSINATION, GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
-from moderator.rules.flow import (
-    ACCUSATION, EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, ROGUE_CLAIM, WATCH,
-)
+from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input, tables
 from moderator.rules.house_rules import defaults
-from moderator.rules.modules import hunter, plot
+from moderator.rules.modules import MODULES, import_slices
+
+#: A step's ruling: it adds its sentences to `lines` and its numbers to `facts`, and returns
+#: the topics to read more.
+Step = Callable[[Game, list[str], "Say", list[str], dict], list[str]]
+#: A module's input at the team or the mission step, the same way, given what the engine asks.
+Asked = Callable[[Game, list[str], "Say", list[str], Input], list[str]]
+F = TypeVar("F")
+
+#: Each module's own steps, by phase.
+STEPS: dict[str, Step] = {}
+#: What a module adds at every step while it is in play (the Plot cards that may be used),
+#: by module id.
+EVERY_STEP: dict[str, Step] = {}
+#: What the leader names besides the team (the Sergeant, the Investigator token), by input.
+TEAM: dict[str, Asked] = {}
+#: What the host reports of the mission besides the Fail cards, by input.
+CARDS: dict[str, Asked] = {}
+#: The mission's sentence when the team holds a module's card besides Success and Fail, by
+#: input: a key of `reference.now`.
+HAND: dict[str, str] = {}
+#: What a module in play reminds the table of after an action has been told, by module id:
+#: (game, names, lang) -> sentences (the Plot cards held whose moment has come).
+REMINDERS: dict[str, Callable[[Game, list[str], str], list[str]]] = {}
+
+
+def part(registry: dict[str, F], key: str) -> Callable[[F], F]:
+    def register(said: F) -> F:
+        registry[key] = said
+        return said
+    return register
 
 
 class Now(NamedTuple):
@@ -30,14 +60,16 @@ class Now(NamedTuple):
 
 def now(game: Game, names: list[str], lang: str) -> Now:
     """The ruling for the game as it stands."""
-    say = _Say(lang)
+    import_slices("moderator.reference.moments")  # each module's part, once asked
+    say = Say(lang)
     lines = [say("phase", phase=i18n.t(lang, f"phase.{game.phase}"),
                  resistance=game.successes, spies=game.failures)]
     facts: dict = {"phase": game.phase}
-    step = _STEPS.get(game.phase)
+    step = STEPS.get(game.phase)
     topics = step(game, names, say, lines, facts) if step else []
-    if game.plot is not None:
-        topics += _plot_cards(game, names, say, lines, facts)
+    for module in MODULES:
+        if module.id in game.modules and module.id in EVERY_STEP:
+            topics += EVERY_STEP[module.id](game, names, say, lines, facts)
     lines += _house_rules(game, lang)
     return Now(
         phase=game.phase,
@@ -47,6 +79,15 @@ def now(game: Game, names: list[str], lang: str) -> Now:
     )
 
 
+def reminders(game: Game, names: list[str], lang: str) -> list[str]:
+    """What the modules in play remind the table of now, in MODULES order."""
+    import_slices("moderator.reference.moments")
+    return [line for module in MODULES
+            if module.id in game.modules and module.id in REMINDERS
+            for line in REMINDERS[module.id](game, names, lang)]
+
+
+@part(STEPS, PROPOSAL)
 def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     leader, following = names[game.seat], names[game.next_leaders[0]]
     facts.update(leader=number(game.seat), attempt=game.attempt, vote_track=game.rejections,
@@ -77,13 +118,9 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
         topics = ["team-building", "leader-on-team", "team-size"]
         if game.fails_needed == 2:
             topics.append("two-fails")
-    asked = {i.name: i for i in game.inputs()}
-    if "sergeant" in asked:
-        lines.append(say("sergeant_needed", leader=leader))
-        topics.append("sergeant")
-    if "investigator" in asked and None not in asked["investigator"].choices:
-        lines.append(i18n.t(say.lang, "now.investigator_token", leader=leader))
-        topics.append("hunter")
+    for asked in game.inputs():  # what the leader names besides the team, in the table's order
+        if asked.name in TEAM:
+            topics += TEAM[asked.name](game, names, say, lines, asked)
     lines.append(say("track", count=game.rejections, limit=tables.MAX_REJECTIONS))
     if "fifth_proposal" in game.warnings():
         lines.append(say("fifth"))
@@ -91,38 +128,7 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     return topics + ["five-rejections"]
 
 
-def _plot_draw(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    facts.update(leader=number(game.seat), plot_draws=game.plot_draws)
-    lines.append(say("plot_draw", leader=names[game.seat], count=game.plot_draws))
-    if game.settings["plot-hand-out"] == "different-players":
-        lines.append(say("plot_different"))
-    return ["plot-draw", "strong-leader"]
-
-
-def _plot_give(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    facts.update(leader=number(game.seat), drawn=list(plot.state(game).drawn))
-    if plot.state(game).drawn:
-        cards = ", ".join(i18n.t(say.lang, f"plot_card.{card}") for card in plot.state(game).drawn)
-        lines.append(say("plot_give", leader=names[game.seat], cards=cards))
-        if game.settings["plot-hand-out"] == "different-players":
-            lines.append(say("plot_different"))
-    return ["plot-draw", "plot-timing"]
-
-
-def _plot_cards(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    """Who must or may use a Plot card right now, and who votes first (rules.md §3.3)."""
-    usable = game.usable()
-    facts["plot_usable"] = [{"card": c.card, "holder": number(c.holder)} for c in usable]
-    lines += [i18n.t(say.lang, reminder_key(game, c), holder=names[c.holder]) for c in usable]
-    cards = [c.card for c in usable]
-    if game.phase == VOTE and game.opinion_makers:
-        from moderator.narration import opinion_first
-
-        lines.append(opinion_first(game, names, say.lang))
-        cards.append("opinion_maker")
-    return list(dict.fromkeys(card.replace("_", "-") for card in cards))
-
-
+@part(STEPS, VOTE)
 def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     needed = game.players // 2 + 1
     facts.update(leader=number(game.seat), mission=game.mission, attempt=game.attempt,
@@ -141,34 +147,19 @@ def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     return ["vote", "tie", "five-rejections"]
 
 
-def _watch(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    team = game.proposals[-1].team
-    facts.update(leader=number(game.seat), mission=game.mission, team=numbers(team))
-    lines.append(say("watch", team=", ".join(names[s] for s in game.proposals[-1].team),
-                     leader=names[game.seat]))
-    return ["watch-token", "rogue"]
-
-
+@part(STEPS, MISSION)
 def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     team = game.proposals[-1].team
     facts.update(leader=number(game.seat), mission=game.mission, team=numbers(team),
                  fails_needed=game.fails_needed)
     inputs = game.inputs()
-    three = any(asked.name == "rogue_success" for asked in inputs)  # Rogue module (§7)
-    lines.append(say("mission_rogue" if three else "mission",
-                     team=", ".join(names[s] for s in game.proposals[-1].team),
+    hand = next((HAND[asked.name] for asked in inputs if asked.name in HAND), "mission")
+    lines.append(say(hand, team=", ".join(names[s] for s in game.proposals[-1].team),
                      mission=game.mission))
     topics = ["mission-cards", "mission-result"]
     for asked in inputs:  # what the host reports of this mission, in the table's order
-        if asked.name == "fails" or len(asked.choices) < 2:
-            continue
-        line, topic = MISSION_STEPS[asked.name]
-        params = {"leader": names[game.seat],
-                  "sergeant": names[game.sergeant] if game.sergeant is not None else ""}
-        lines.append(i18n.t(say.lang, line, **params))
-        if asked.name == "rogue_success" and game.watch is not None:
-            lines.append(say("watch_held", holder=names[game.watch]))
-        topics.append(topic)
+        if asked.name in CARDS and len(asked.choices) > 1:
+            topics += CARDS[asked.name](game, names, say, lines, asked)
     lines.append(say("reveal"))
     lines.append(_fails(game, say))
     lines += _stakes(game, say)
@@ -176,7 +167,7 @@ def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     return topics + (["two-fails"] if game.fails_needed == 2 else [])
 
 
-def _narrated(game: Game, names, lang: str) -> str:
+def narrated(game: Game, names: list[str], lang: str) -> str:
     """What narration says comes now at a module step: one sentence, asked of narration,
     imported only here so that a question (most of `moderator rules`) does not load it."""
     from moderator import narration
@@ -184,44 +175,7 @@ def _narrated(game: Game, names, lang: str) -> str:
     return narration.NOW[game.phase](game, names, lang)
 
 
-def _loyalty(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    """Defector module: the round opens with a Loyalty card (rules.md §5.2)."""
-    facts.update(round=game.round, loyalty=list(game.loyalty))
-    lines.append(_narrated(game, names, say.lang))
-    return ["defector"]
-
-
-def _examination(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    """Inquisitor module: the token holder examines someone new (rules.md §2.3)."""
-    facts.update(inquisitor=number(game.inquisitors[-1]), held=numbers(game.inquisitors))
-    lines.append(_narrated(game, names, say.lang))
-    return ["inquisitor"]
-
-
-def _investigation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    """Hunter module: who investigates after this mission (rules.md §6.1)."""
-    facts["investigator"] = number(hunter.investigator_now(game))
-    lines.append(_narrated(game, names, say.lang))
-    return ["hunter", "chief"]
-
-
-def _accusation(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    """Hunter module: whose Hunter accuses, and what it decides (rules.md §6.1)."""
-    facts.update(accuser=hunter.state(game).accuser, early=hunter.state(game).early)
-    lines.append(_narrated(game, names, say.lang))
-    return ["accusation", "hunter"]
-
-
-def _rogue_claim(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    lines.append(say("rogue_claim"))
-    return ["spy-rogue"]
-
-
-def _assassination(game: Game, names, say, lines: list, facts: dict) -> list[str]:
-    lines += [say("assassination"), say("assassination_result")]
-    return ["assassin", "commander"]
-
-
+@part(STEPS, GAME_OVER)
 def _game_over(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     won = ", ".join(i18n.t(say.lang, f"winners.{victory}.{who}") for who, victory in game.winners)
     lines += [say("over", winner=won, reason=i18n.t(say.lang, f"reason.{game.reason}")),
@@ -229,29 +183,15 @@ def _game_over(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     return ["game-end"]
 
 
-#: The sentence and the topic of each module's input at the mission step.
-MISSION_STEPS = {
-    "trapped": ("now.trap", "trapper"),
-    "switched": ("reference.now.sergeant_switch", "sergeant"),
-    "chief_fail": ("now.chief_fail", "chief"),
-    "rogue_success": ("reference.now.rogue_cards", "rogue"),
-    "reverse": ("now.reverse", "reverser"),
-}
-
-
 def _stakes(game: Game, say) -> list[str]:
     """What a success or a failure of this mission decides, as the engine says (rules.md
-    §1.6, §5.1, §6.1, §7): each module's step in order, until one that always comes."""
-    lines = []
-    for side, steps in game.stakes():
-        conditional = False
-        for step in steps:
-            lines.append(say(f"stakes.{side}.{step}" + ("_otherwise" if conditional else "")))
-            conditional = step in ("rogue_success_wins", "rogue_claim")
-    return lines
+    §1.6, §5.1, §6.1, §7): each module's step in order, until one that always comes, so every
+    step after the first comes only if the one before did not."""
+    return [say(f"stakes.{side}.{step}" + ("_otherwise" if k else ""))
+            for side, steps in game.stakes() for k, step in enumerate(steps)]
 
 
-class _Say(NamedTuple):
+class Say(NamedTuple):
     """The texts of `reference.now` in one language."""
 
     lang: str
@@ -275,23 +215,3 @@ def _house_rules(game: Game, lang: str) -> list[str]:
         for setting, value in game.settings.items()
         if TOPICS[setting].needs in in_play and value != defaults()[setting]
     ]
-
-
-_STEPS = {
-    PLOT_DRAW: _plot_draw, PLOT_GIVE: _plot_give, PROPOSAL: _proposal, VOTE: _vote,
-    WATCH: _watch, MISSION: _mission,
-    ROGUE_CLAIM: _rogue_claim, ASSASSINATION: _assassination, GAME_OVER: _game_over,
-    LOYALTY: _loyalty, EXAMINATION: _examination, INVESTIGATION: _investigation,
-    ACCUSATION: _accusation,
-}
-
-
-def reminder_key(game: Game, card) -> str:
-    """"… may use" for a held card whose moment has come; "… must" for a card that acts on
-    receipt (a received Take Responsibility included, by default: rules.md §3.4); a No
-    Confidence that would be the round's fifth rejection says the spies would win (§1.4)."""
-    if card in plot.state(game).pending and card.card == "take_responsibility":
-        return "plot_now.take_responsibility_received"
-    if card.card == "no_confidence" and "no_confidence_ends_game" in game.warnings():
-        return "plot_now.no_confidence_fifth"
-    return f"plot_now.{card.card}"

@@ -21,7 +21,7 @@ REVEALING = frozenset({plot.OVERHEARD_CONVERSATION, plot.ESTABLISH_CONFIDENCE, p
 
 
 def reminder(game, card, names: list[str], lang: str) -> str:
-    from moderator.reference.context import reminder_key
+    from moderator.reference.moments.plot import reminder_key
 
     return t(lang, reminder_key(game, card), holder=names[card.holder])
 

@@ -1,0 +1,13 @@
+"""The Commander module in the ruling (rules.md §5.1): the Assassin's one guess."""
+
+from __future__ import annotations
+
+from moderator.reference.context import STEPS, Say, part
+from moderator.rules import ASSASSINATION, Game
+
+
+@part(STEPS, ASSASSINATION)
+def _assassination(game: Game, names: list[str], say: Say, lines: list[str],
+                   facts: dict) -> list[str]:
+    lines += [say("assassination"), say("assassination_result")]
+    return ["assassin", "commander"]

@@ -1,0 +1,13 @@
+"""The Defector module in the ruling (rules.md §5.2): the round opens with a Loyalty card."""
+
+from __future__ import annotations
+
+from moderator.reference.context import STEPS, Say, narrated, part
+from moderator.rules import LOYALTY, Game
+
+
+@part(STEPS, LOYALTY)
+def _loyalty(game: Game, names: list[str], say: Say, lines: list[str], facts: dict) -> list[str]:
+    facts.update(round=game.round, loyalty=list(game.loyalty))
+    lines.append(narrated(game, names, say.lang))
+    return ["defector"]

@@ -1,0 +1,66 @@
+"""The Plot Thickens in the ruling (rules.md §3): the draw, the hand-out, and at every step
+who must or may use a Plot card and who votes first."""
+
+from __future__ import annotations
+
+from moderator import i18n
+from moderator.codec import number
+from moderator.reference.context import EVERY_STEP, REMINDERS, STEPS, Say, part
+from moderator.rules import PLOT_DRAW, PLOT_GIVE, VOTE, Game
+from moderator.rules.modules import plot
+
+
+@part(STEPS, PLOT_DRAW)
+def _draw(game: Game, names: list[str], say: Say, lines: list[str], facts: dict) -> list[str]:
+    facts.update(leader=number(game.seat), plot_draws=game.plot_draws)
+    lines.append(say("plot_draw", leader=names[game.seat], count=game.plot_draws))
+    if game.settings["plot-hand-out"] == "different-players":
+        lines.append(say("plot_different"))
+    return ["plot-draw", "strong-leader"]
+
+
+@part(STEPS, PLOT_GIVE)
+def _give(game: Game, names: list[str], say: Say, lines: list[str], facts: dict) -> list[str]:
+    drawn = plot.state(game).drawn
+    facts.update(leader=number(game.seat), drawn=list(drawn))
+    if drawn:
+        cards = ", ".join(i18n.t(say.lang, f"plot_card.{card}") for card in drawn)
+        lines.append(say("plot_give", leader=names[game.seat], cards=cards))
+        if game.settings["plot-hand-out"] == "different-players":
+            lines.append(say("plot_different"))
+    return ["plot-draw", "plot-timing"]
+
+
+@part(EVERY_STEP, "plot")
+def _cards(game: Game, names: list[str], say: Say, lines: list[str], facts: dict) -> list[str]:
+    """Who must or may use a Plot card right now, and who votes first (rules.md §3.3)."""
+    usable = game.usable()
+    facts["plot_usable"] = [{"card": c.card, "holder": number(c.holder)} for c in usable]
+    lines += [i18n.t(say.lang, reminder_key(game, c), holder=names[c.holder]) for c in usable]
+    cards = [c.card for c in usable]
+    if game.phase == VOTE and game.opinion_makers:
+        from moderator.narration import opinion_first
+
+        lines.append(opinion_first(game, names, say.lang))
+        cards.append("opinion_maker")
+    return list(dict.fromkeys(card.replace("_", "-") for card in cards))
+
+
+@part(REMINDERS, "plot")
+def _held(game: Game, names: list[str], lang: str) -> list[str]:
+    """The held Plot cards whose moment has come, in the order players are asked (§3.3); a
+    card just received is told with the action that gave it."""
+    pending = plot.state(game).pending
+    return [i18n.t(lang, reminder_key(game, card), holder=names[card.holder])
+            for card in game.usable() if card not in pending]
+
+
+def reminder_key(game: Game, card: plot.Card) -> str:
+    """"… may use" for a held card whose moment has come; "… must" for a card that acts on
+    receipt (a received Take Responsibility included, by default: rules.md §3.4); a No
+    Confidence that would be the round's fifth rejection says the spies would win (§1.4)."""
+    if card in plot.state(game).pending and card.card == "take_responsibility":
+        return "plot_now.take_responsibility_received"
+    if card.card == "no_confidence" and "no_confidence_ends_game" in game.warnings():
+        return "plot_now.no_confidence_fifth"
+    return f"plot_now.{card.card}"
