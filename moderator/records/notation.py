@@ -27,26 +27,31 @@ from typing import Any
 
 from moderator import codec, session
 from moderator.i18n import has, t
-from moderator.rules import GAME_OVER, Game
+from moderator.rules import GAME_OVER, Game, Mission, Proposal
 from moderator.rules.house_rules import defaults
+from moderator.rules.modules import import_slices
 from moderator.narration import FAIL, SUCCESS, describe_line, outcome
 
-#: Actions whose content the proposal and mission lines already show.
-SHOWN_IN_LINES = frozenset({"propose", "watch", "switch"})
 EVENT = "⚑"
 
-#: What every proposal and every played mission has; a played mission's leader, Sergeant and
-#: Investigator are on its proposal's line. Any other field is a module's: a field whose
+#: Each module's part, filled by its file in `records/parts/` (`parts/sergeant.py`), loaded
+#: at the end of this file:
+#: the actions whose content the proposal and mission lines already show, by kind;
+SHOWN_IN_LINES: set[str] = {"propose"}
+#: a proposal's field said after its vote in words rather than as a mark, with its text (its
+#: seat as `by`);
+AFTER_VOTE: dict[str, str] = {}
+#: the CSV columns of a proposal's and of a played mission's fields, by module id: there
+#: whenever the module is in the game, in the engine's order of the fields.
+PROPOSAL_COLUMNS: dict[str, tuple[str, ...]] = {}
+MISSION_COLUMNS: dict[str, tuple[str, ...]] = {}
+
+#: What every proposal and every played mission has; what the leader names with the team is
+#: on the proposal's line, also for its mission. Any other field is a module's: a field whose
 #: default is None holds a seat (`W=Dora`), any other a count (`1RS`).
-BASE_PROPOSAL = frozenset({"mission", "attempt", "leader", "team", "approvals", "approved",
-                           "cancelled_by"})
-BASE_MISSION = frozenset({"mission", "team", "fails", "succeeded", "leader", "sergeant",
-                          "investigator"})
-#: The module of each field of a played mission known here: its CSV column is there whenever
-#: the module is in the game.
-MISSION_MODULES = {"rogue_success": "rogue", "watch": "rogue", "switched": "sergeant",
-                   "reverse": "reverser", "trapped": "trapper", "chief_fail": "hunter",
-                   "turned": "hunter"}
+BASE_PROPOSAL = frozenset({"mission", "attempt", "leader", "team", "approvals", "approved"})
+BASE_MISSION = frozenset({"mission", "team", "fails", "succeeded", "leader",
+                          *Game.PROPOSAL_FIELDS})
 
 
 @dataclass(frozen=True)
@@ -135,7 +140,7 @@ def _mark(lang: str, key: str) -> str:
 def proposal_line(p, names: list[str], lang: str) -> str:
     parts = [f"M{p.mission}.{p.attempt}", f"{_mark(lang, 'leader')}={names[p.leader]}",
              f"{_mark(lang, 'team')}={','.join(names[s] for s in p.team)}"]
-    parts += extras(p, BASE_PROPOSAL, names, lang)
+    parts += extras(p, BASE_PROPOSAL | AFTER_VOTE.keys(), names, lang)
     if p.approvals is None:
         return " ".join(parts + ["…"])
     yes = sorted(p.approvals)
@@ -144,8 +149,9 @@ def proposal_line(p, names: list[str], lang: str) -> str:
     sign, fewer = ("+", yes) if len(yes) < len(no) else ("-", no)
     if fewer:
         parts.append(sign + ",".join(names[s] for s in fewer))
-    if p.cancelled_by is not None:  # Plot: No Confidence
-        parts.append(t(lang, "records.line.cancelled", by=names[p.cancelled_by]))
+    for field, text in AFTER_VOTE.items():
+        if (by := getattr(p, field)) is not None:
+            parts.append(t(lang, text, by=names[by]))
     return " ".join(parts)
 
 
@@ -297,10 +303,9 @@ def csv_text(record: Written) -> str:
     who = lambda seats: ", ".join(names[s] for s in seats)  # noqa: E731
     columns = ["game", "mission", "attempt", "leader", "team", "approve", "reject",
                "approvals", "rejections", "approved"]
-    columns += ["sergeant"] if "sergeant" in game.modules else []
-    columns += ["cancelled_by"] if "plot" in game.modules else []
-    columns += ["result", "fails"]
-    columns += [f for f, module in MISSION_MODULES.items() if module in game.modules]
+    proposal_columns = _columns(PROPOSAL_COLUMNS, Proposal, game)
+    columns += proposal_columns + ["result", "fails"]
+    columns += _columns(MISSION_COLUMNS, Mission, game)
     columns += sorted({f for m in game.missions for f, _, _ in module_fields(m, BASE_MISSION)}
                       - set(columns))
     out = io.StringIO()
@@ -309,8 +314,8 @@ def csv_text(record: Written) -> str:
     went = iter(game.missions)  # the k-th team that stayed approved went on the k-th mission
     for p in game.proposals:
         row = {"game": record.game_id, "mission": p.mission, "attempt": p.attempt,
-               "leader": names[p.leader], "team": who(p.team), "sergeant": name(p.sergeant),
-               "cancelled_by": name(p.cancelled_by)}
+               "leader": names[p.leader], "team": who(p.team)}
+        row.update(_cells(p, proposal_columns, name))
         if p.approvals is not None:
             rejecting = [s for s in range(game.players) if s not in p.approvals]
             row.update(approve=who(sorted(p.approvals)), reject=who(rejecting),
@@ -319,9 +324,22 @@ def csv_text(record: Written) -> str:
         m = next(went, None) if p.approved else None
         if m is not None:
             row.update(result="success" if m.succeeded else "fail", fails=m.fails)
-            for field, default in record_fields(m):
-                if field in columns[columns.index("fails") + 1:]:
-                    value = getattr(m, field)
-                    row[field] = name(value) if default is None else value
+            row.update(_cells(m, columns[columns.index("fails") + 1:], name))
         writer.writerow(row)
     return out.getvalue()
+
+
+def _columns(registry: dict[str, tuple[str, ...]], record: type, game: Game) -> list[str]:
+    """The columns of the modules in the game, in the order of the record's fields."""
+    shown = {field for module, fields in registry.items() if module in game.modules
+             for field in fields}
+    return [field for field, _ in record_fields(record) if field in shown]
+
+
+def _cells(record: Any, columns: list[str], name: Any) -> dict[str, object]:
+    """A record's fields in `columns`: a seat by the player's name, a count as it is."""
+    return {field: name(getattr(record, field)) if default is None else getattr(record, field)
+            for field, default in record_fields(record) if field in columns}
+
+
+import_slices("moderator.records.parts")  # each module's part, if it has one
