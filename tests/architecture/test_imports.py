@@ -125,6 +125,29 @@ def test_a_rules_question_loads_one_language_and_no_parser(tmp_path):
     assert catalogues_loaded(env, "rules", "does", "a", "tie", "pass") == 1
 
 
+MODULES_LOADED = (
+    "import sys; from moderator.cli import main\n"
+    "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+    "print(' '.join(sys.modules))"
+)
+
+
+def loaded_by(env: dict, *command: str) -> set[str]:
+    """Every module in memory after a run of `moderator COMMAND`, also those imported by name
+    (`import_slices`), which `-X importtime` does not list."""
+    result = subprocess.run([sys.executable, "-c", MODULES_LOADED, *command], env=env,
+                            capture_output=True, text=True, check=True)
+    return set(result.stdout.splitlines()[-1].split())
+
+
+def test_only_the_ruling_of_now_loads_the_modules_parts_of_the_rules_lookup(tmp_path):
+    env = with_game(tmp_path, "rules does a tie pass")
+    parts = "moderator.reference.moments."
+    assert {m for m in loaded_by(env, "rules", "does", "a", "tie", "pass")
+            if m.startswith(parts)} == set()
+    assert {m for m in loaded_by(env, "rules") if m.startswith(parts)}  # what applies now
+
+
 def test_stats_over_finished_games_loads_neither_the_rules_nor_a_second_language(tmp_path):
     wins = [c for team in ("1 2", "2 3 4", "3 4") for c in (
         f"propose {team}", "vote --approve 1,2,3,4,5", "mission --fails 0")]  # three successes
