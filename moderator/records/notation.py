@@ -34,15 +34,15 @@ from moderator.narration import FAIL, SUCCESS, describe_line, outcome
 
 EVENT = "⚑"
 
-#: Each module's part, filled by its file in `records/parts/` (`parts/sergeant.py`), loaded
-#: at the end of this file:
-#: the actions whose content the proposal and mission lines already show, by kind;
+#: The actions whose content the proposal and mission lines already show, by kind: the base
+#: game's, and each module's from its file in `records/parts/` (`parts/sergeant.py`),
+#: loaded at the end of this file, as the registries below.
 SHOWN_IN_LINES: set[str] = {"propose"}
-#: a proposal's field said after its vote in words rather than as a mark, with its text (its
-#: seat as `by`);
+#: A module's field of a proposal said in words after the vote, not as a mark: its text, with
+#: the seat as `by`.
 AFTER_VOTE: dict[str, str] = {}
-#: the CSV columns of a proposal's and of a played mission's fields, by module id: there
-#: whenever the module is in the game, in the engine's order of the fields.
+#: Each module's CSV columns of a proposal and of a played mission (fields of the record), by
+#: module id: there whenever the module is in the game.
 PROPOSAL_COLUMNS: dict[str, tuple[str, ...]] = {}
 MISSION_COLUMNS: dict[str, tuple[str, ...]] = {}
 
@@ -330,10 +330,12 @@ def csv_text(record: Written) -> str:
 
 
 def _columns(registry: dict[str, tuple[str, ...]], record: type, game: Game) -> list[str]:
-    """The columns of the modules in the game, in the order of the record's fields."""
-    shown = {field for module, fields in registry.items() if module in game.modules
-             for field in fields}
-    return [field for field, _ in record_fields(record) if field in shown]
+    """The columns of the modules in the game: each module's together, in the order its
+    first field has in the engine's record."""
+    order = [field for field, _ in record_fields(record)]
+    chosen = [fields for module, fields in registry.items() if module in game.modules]
+    return [field for fields in sorted(chosen, key=lambda fields: order.index(fields[0]))
+            for field in fields]
 
 
 def _cells(record: Any, columns: list[str], name: Any) -> dict[str, object]:
