@@ -259,32 +259,18 @@ def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, d
     return Session(history, replay(history)), moved[0]
 
 
-def plot_draw(session: Session) -> list[str]:
-    """The cards the round's first leader draws: the next ones of the Plot deck shuffled once
-    from the game's seed, so a game replays to the same cards (rules.md §3.2)."""
-    from moderator.rules.modules import plot
-
-    game = session.game
-    deck = plot.deck(game.players, game.settings["plot-deck"])
-    order = random.Random(f"{session.history.setup['seed']}:plot").sample(deck, len(deck))
-    for entry in session.history.done:
-        if entry.data["type"] == "plot_draw":
-            for card in entry.data["cards"]:
-                order.remove(card)
-    return order[: game.plot_draws]
-
-
-def loyalty_card(session: Session) -> str:
-    """The next Defector Loyalty card: the deck is shuffled once from the game's seed, so a
-    game replays to the same cards (rules.md §5.2)."""
-    from moderator.rules.modules import defector
-
-    order = random.Random(f"{session.history.setup['seed']}:loyalty").sample(
-        defector.DECK, len(defector.DECK)
-    )
-    for card in session.game.loyalty:  # the cards revealed so far, drawn or told by the table
+def draw(session: Session, step: str) -> list[str]:
+    """The cards a step draws (the Plot cards, a Loyalty card): the next ones of its deck,
+    shuffled once from the game's seed, so a game replays to the same cards (rules.md §3.2,
+    §5.2); none where the game has no such step."""
+    deck = session.game.deck(step)
+    if deck is None:
+        return []
+    order = random.Random(f"{session.history.setup['seed']}:{deck.name}").sample(
+        deck.cards, len(deck.cards))
+    for card in deck.drawn:  # drawn so far, or told by the table
         order.remove(card)
-    return order[0]
+    return order[: deck.draws]
 
 
 def _now() -> str:

@@ -22,9 +22,9 @@ def register(app: typer.Typer, lang: str) -> None:
     ) -> None:
         from moderator import session
 
-        current = open_game(out, game)
-        if card is None and current.game.phase == "loyalty":
-            card = session.loyalty_card(current)
-        from moderator.rules.modules.defector import RevealLoyalty
+        from moderator.rules.modules.defector import LOYALTY, RevealLoyalty
 
+        current = open_game(out, game)
+        if card is None and current.game.phase == LOYALTY:
+            card = session.draw(current, LOYALTY)[0]
         record(out, current, RevealLoyalty(card))  # type: ignore[arg-type]  # None: refused

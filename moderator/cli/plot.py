@@ -29,9 +29,9 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator import session
 
         current = open_game(out, game)
-        drawn = [card_of(token) for token in cards] if cards else session.plot_draw(current)
-        from moderator.rules.modules.plot import DrawPlot
+        from moderator.rules.modules.plot import PLOT_DRAW, DrawPlot
 
+        drawn = [card_of(token) for token in cards] if cards else session.draw(current, PLOT_DRAW)
         record(out, current, DrawPlot(tuple(drawn)))
 
     @group.command("give", help=h("plot_give"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from moderator.i18n import t
 from moderator.narration import Say, log_line, now, result
-from moderator.rules import ASSASSINATION, Game
-from moderator.rules.modules.commander import Assassinate
+from moderator.rules import Game
+from moderator.rules.modules.commander import ASSASSINATION, Assassinate
 from moderator.session import Session
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from moderator.i18n import t
 from moderator.narration import Say, log_line, now, result
-from moderator.rules import LOYALTY, Game
-from moderator.rules.modules.defector import RevealLoyalty
+from moderator.rules import Game
+from moderator.rules.modules.defector import LOYALTY, RevealLoyalty
 from moderator.session import Session
 
 

@@ -7,9 +7,9 @@ from moderator.i18n import t
 from moderator.narration import (
     MISSION_NOW, PROPOSAL_RESULT, Say, field_log, log_line, now, result, who,
 )
-from moderator.rules import ACCUSATION, GAME_OVER, INVESTIGATION, Game
+from moderator.rules import GAME_OVER, Game
 from moderator.rules.modules import hunter
-from moderator.rules.modules.hunter import Accuse, Blame, Investigate
+from moderator.rules.modules.hunter import ACCUSATION, INVESTIGATION, Accuse, Blame, Investigate
 from moderator.session import Session
 
 MISSION_NOW["chief_fail"] = "now.chief_fail"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from moderator.i18n import t
 from moderator.narration import Say, log_line, now, result
-from moderator.rules import EXAMINATION, Game
+from moderator.rules import Game
 from moderator.rules.modules import inquisitor
-from moderator.rules.modules.inquisitor import Examine
+from moderator.rules.modules.inquisitor import EXAMINATION, Examine
 from moderator.session import Session
 
 

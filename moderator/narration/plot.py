@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from moderator.i18n import listed, t
 from moderator.narration import Say, log_line, now, result
-from moderator.rules import PLOT_DRAW, PLOT_GIVE, Game
+from moderator.rules import Game
 from moderator.rules.modules import plot
-from moderator.rules.modules.plot import DrawPlot, GivePlot, UsePlot
+from moderator.rules.modules.plot import PLOT_DRAW, PLOT_GIVE, DrawPlot, GivePlot, UsePlot
 from moderator.session import Session
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from moderator.i18n import listed, t
 from moderator.narration import Say, field_log, log_line, now, result
-from moderator.rules import ROGUE_CLAIM, WATCH, Game
-from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
+from moderator.rules import Game
+from moderator.rules.modules.rogue import ROGUE_CLAIM, WATCH, ClaimRogue, GiveWatch
 from moderator.session import Session
 
 

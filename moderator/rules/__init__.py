@@ -9,18 +9,13 @@
 """
 
 from moderator.rules.errors import RuleError
-from moderator.rules.flow import (
-    ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION,
-    PLOT_DRAW, PLOT_GIVE, PROPOSAL, RESISTANCE, ROGUE_CLAIM, SPIES, VOTE, WATCH, Input,
-)
+from moderator.rules.flow import GAME_OVER, MISSION, PROPOSAL, RESISTANCE, SPIES, VOTE, Input
 from moderator.rules.modules import Game
-from moderator.rules.modules.commander import Assassination
 from moderator.rules.records import Mission, Proposal
 from moderator.rules.setup import MODULES, ROLES, VARIANTS, Setup, character_cards, configure
 
 __all__ = [
-    "ACCUSATION", "ASSASSINATION", "EXAMINATION", "GAME_OVER", "INVESTIGATION", "LOYALTY",
-    "MISSION", "MODULES", "PLOT_DRAW", "PLOT_GIVE", "PROPOSAL", "RESISTANCE", "ROGUE_CLAIM",
-    "ROLES", "SPIES", "VARIANTS", "VOTE", "WATCH", "Assassination", "Game", "Input", "Mission",
-    "Proposal", "RuleError", "Setup", "character_cards", "configure",
+    "GAME_OVER", "MISSION", "MODULES", "PROPOSAL", "RESISTANCE", "ROLES", "SPIES", "VARIANTS",
+    "VOTE", "Game", "Input", "Mission", "Proposal", "RuleError", "Setup", "character_cards",
+    "configure",
 ]

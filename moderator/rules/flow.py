@@ -6,32 +6,54 @@ without import circles.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from itertools import combinations
 from typing import Any, NamedTuple
 
 from moderator.rules.errors import RuleError
 
-# Phases, as named in `status --json` (design.md §4). The module phases: `watch` (Rogue: the
-# leader hands the Watch token to a team member), `rogue_claim` (the spy Rogue may claim the
-# win at the third failure), `loyalty` (Defector: a Loyalty card opens rounds 3-5),
-# `examination` (Inquisitor, after missions 2-4), `investigation` and `accusation` (Hunter),
-# `plot_draw` and `plot_give` (The Plot Thickens: the round's first steps), `assassination`
-# (Commander, after the third success).
-PROPOSAL, VOTE, WATCH, MISSION, GAME_OVER = "proposal", "vote", "watch", "mission", "game_over"
-ROGUE_CLAIM, ASSASSINATION = "rogue_claim", "assassination"
-LOYALTY, EXAMINATION = "loyalty", "examination"
-INVESTIGATION, ACCUSATION = "investigation", "accusation"
-PLOT_DRAW, PLOT_GIVE = "plot_draw", "plot_give"
+# The base game's phases, as named in `status --json` (design.md §4). A module's own steps are
+# phases it declares in its file (`Module.phases`), each with where it sits in the game.
+PROPOSAL, VOTE, MISSION, GAME_OVER = "proposal", "vote", "mission", "game_over"
 
-#: The phases of a round in play: a leader holds the token.
-PLAYING = frozenset({
-    EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, PROPOSAL, VOTE, WATCH, MISSION,
-})
-#: A team has been proposed and awaits its vote or its mission.
-TEAM_CHOSEN = frozenset({VOTE, WATCH, MISSION})
-#: The phases before the round's team is proposed.
-BEFORE_TEAM = frozenset({EXAMINATION, INVESTIGATION, LOYALTY, PLOT_DRAW, PLOT_GIVE, PROPOSAL})
+# Where a module's step sits, which says what holds while it is due (a leader holds the token,
+# a team awaits its mission, the round's mission is named).
+#: Between two missions, before the next round opens; the next leader holds the token.
+BETWEEN = "between"
+#: A new round's step before its leader acts (rules.md §13.1: a Strong Leader may still be
+#: declared); the round's mission is not named yet.
+OPENING = "opening"
+#: The round's leader's first steps, before the team, for the round's mission.
+LEADING = "leading"
+#: Between the team's approval and its mission.
+APPROVED = "approved"
+#: Outside any round: nobody leads (a claim, an assassination, an accusation).
+OUTSIDE = "outside"
+
+
+class Phases(NamedTuple):
+    """The phases that share a property, made of the base game's and of what every module
+    declares of its steps (`Module.phases`): the base game asks these, never a module's."""
+
+    playing: frozenset[str]  # a round in play: a leader holds the token
+    team_chosen: frozenset[str]  # a team has been proposed and awaits its vote or mission
+    before_team: frozenset[str]  # before the round's team is proposed
+    named: frozenset[str]  # the round's mission is named (without Targeting)
+    opening: frozenset[str]  # a new round's steps before its leader acts
+
+    @classmethod
+    def of(cls, declared: Iterable[Mapping[str, str]]) -> Phases:
+        """The sets, from each module's phases and where they sit."""
+        at: dict[str, set[str]] = {BETWEEN: set(), OPENING: set(), LEADING: set(),
+                                   APPROVED: set(), OUTSIDE: set()}
+        for phases in declared:
+            for phase, where in phases.items():
+                at[where].add(phase)
+        before = {PROPOSAL} | at[BETWEEN] | at[OPENING] | at[LEADING]
+        chosen = {VOTE, MISSION} | at[APPROVED]
+        return cls(frozenset(before | chosen), frozenset(chosen), frozenset(before),
+                   frozenset({PROPOSAL} | at[LEADING]), frozenset(at[OPENING]))
+
 
 RESISTANCE, SPIES = "resistance", "spies"
 RESISTANCE_ROGUE, SPY_ROGUE = "resistance-rogue", "spy-rogue"

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from moderator.rules import setup, tables
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
-    BEFORE_TEAM, FULL, GAME_OVER, MISSION, PLAYING, PLOT_DRAW, PLOT_GIVE, PROPOSAL, RESISTANCE,
-    SPIES, TEAM_CHOSEN, VOTE, Input, Limit, check_seats, seat_set,
+    FULL, GAME_OVER, MISSION, PROPOSAL, RESISTANCE, SPIES, VOTE, Input, Limit, Phases,
+    check_seats, seat_set,
 )
 from moderator.rules.house_rules import settle as settle_house_rules
 from moderator.rules.records import Mission, Proposal
@@ -28,7 +28,7 @@ from moderator.rules.records import Mission, Proposal
 if TYPE_CHECKING:
     from typing import Self
 
-    from moderator.rules.module import Given, Module
+    from moderator.rules.module import Deck, Given, Module
     from moderator.rules.modules import Game
 
 
@@ -76,6 +76,10 @@ class BaseGame:
     #: refusal when the module is not in play, default).
     PROPOSAL_FIELDS: ClassVar[dict[str, tuple[str, str, Any]]] = {}
     CARD_FIELDS: ClassVar[dict[str, tuple[str, str, Any]]] = {}
+    #: The phases that share a property (`flow.Phases`), the modules' steps included: while a
+    #: leader holds the token, while a team awaits its vote or mission, before the team, while
+    #: the round's mission is named, and a new round's steps before its leader acts.
+    PLAYING, TEAM_CHOSEN, BEFORE_TEAM, NAMED, OPENING = Phases.of(())
 
     config: Config
     proposals: tuple[Proposal, ...]
@@ -249,16 +253,16 @@ class BaseGame:
     @property
     def round(self) -> int | None:
         """1-based round (one per mission carried out), None once the game is decided."""
-        return len(self.missions) + 1 if self.phase in PLAYING else None
+        return len(self.missions) + 1 if self.phase in self.PLAYING else None
 
     @property
     def leader(self) -> int | None:
-        return self.seat if self.phase in PLAYING else None
+        return self.seat if self.phase in self.PLAYING else None
 
     @property
     def pending(self) -> Proposal | None:
         """The team that awaits its vote or its mission."""
-        return self.proposals[-1] if self.phase in TEAM_CHOSEN else None
+        return self.proposals[-1] if self.phase in self.TEAM_CHOSEN else None
 
     @property
     def team(self) -> tuple[int, ...] | None:
@@ -268,15 +272,15 @@ class BaseGame:
     @property
     def mission(self) -> int | None:
         """The mission being proposed for; under Targeting unknown until the leader names it."""
-        if self.phase in TEAM_CHOSEN:
+        if self.phase in self.TEAM_CHOSEN:
             return self.proposals[-1].mission
-        if self.phase in (PLOT_DRAW, PLOT_GIVE, PROPOSAL) and not self.config.targeting:
+        if self.phase in self.NAMED and not self.config.targeting:
             return len(self.missions) + 1
         return None
 
     @property
     def attempt(self) -> int | None:
-        return self.rejections + 1 if self.phase in PLAYING else None
+        return self.rejections + 1 if self.phase in self.PLAYING else None
 
     @property
     def team_size(self) -> int | None:
@@ -313,6 +317,15 @@ class BaseGame:
             return ()
         first = self._next_seat()
         return tuple((first + step) % self.players for step in range(self.players - 1))
+
+    def deck(self, step: str) -> Deck | None:
+        """The shuffled deck `step` draws from, with the cards drawn so far, if it draws: the
+        shell shuffles it (the engine never does) and the engine checks what was drawn."""
+        for module in self.config.in_play:
+            deck = module.deck(self._game, step)
+            if deck is not None:
+                return deck
+        return None
 
     # -- what the current step asks for ---------------------------------------------------------
 
@@ -402,7 +415,7 @@ class BaseGame:
         """For a side whose third result this mission can be: what comes, in order (rules.md
         §1.6, §5.1, §6.1, §7). Each step is the module's, until one that always comes; a side
         with no such step wins (`three_successes` / `three_failures`)."""
-        if self.phase not in PLAYING:
+        if self.phase not in self.PLAYING:
             return ()
         stakes = []
         for side, count in ((RESISTANCE, self.successes), (SPIES, self.failures)):
@@ -426,7 +439,7 @@ class BaseGame:
         be proposed or voted on (rules.md §1.4), and the modules' own."""
         found: list[str] = []
         if self.rejections == tables.MAX_REJECTIONS - 1 and (
-                self.phase in BEFORE_TEAM or self.phase == VOTE):
+                self.phase in self.BEFORE_TEAM or self.phase == VOTE):
             found.append("fifth_proposal")
         for module in self.config.in_play:
             found.extend(module.warnings(self._game))

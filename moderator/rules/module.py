@@ -14,7 +14,7 @@ that a card in the spotlight cannot be switched), never import its code.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from moderator.rules.flow import Input, Limit
 
@@ -25,6 +25,17 @@ if TYPE_CHECKING:
     from moderator.rules.records import Proposal
 
 Given = Mapping[str, Any]  # the answers to a step's inputs, by field name
+
+
+class Deck(NamedTuple):
+    """A shuffled deck a module's step draws from. The engine never shuffles: the shell
+    shuffles `cards` once from the game's seed and `name` (each deck its own order), takes out
+    the cards `drawn` so far and deals the next `draws`."""
+
+    name: str
+    cards: tuple[str, ...]  # the whole deck
+    drawn: tuple[str, ...]  # drawn (or told by the table) so far
+    draws: int  # how many the step draws now
 
 
 class Module:
@@ -41,6 +52,19 @@ class Module:
     actions: ClassVar[tuple[type[Action], ...]] = ()
     #: From how many players the module is recommended: said at setup, never enforced.
     recommended_from: ClassVar[int] = 0
+    #: The phases of this module's own steps, each with where it sits in the game (a place
+    #: named in `rules/flow.py`: between missions, opening a round, before the team, between
+    #: the approval and the mission, outside a round): the base game knows its phases by this.
+    phases: ClassVar[Mapping[str, str]] = {}
+    #: Its special characters must stay hidden where a player's card is shown: an examination
+    #: hands over an Inquisitor Loyalty card instead of the Character card (rules.md §2.3).
+    hidden_characters: ClassVar[bool] = False
+    #: The refusal of a setup where Plot cards show Character cards, where this module's rules
+    #: allow only Loyalty cards there (rules.md §3.4, §7); None where they may.
+    character_card_refusal: ClassVar[str | None] = None
+    #: Its characters may change sides during the game: an examination says which side they
+    #: play for (rules.md §2.3, §13 `inquisitor-defector-allegiance`).
+    changes_sides: ClassVar[bool] = False
 
     # -- setting up ---------------------------------------------------------------------------
 
@@ -74,6 +98,11 @@ class Module:
         return None
 
     # -- the mission --------------------------------------------------------------------------
+
+    def acts_on_cards(self, game: Game) -> bool:
+        """During the mission: does this module still act on the cards played face down
+        before they are collected (the Sergeant's switch, rules.md §3.3 window 6, §8)?"""
+        return False
 
     def card_inputs(self, game: Game, given: Given, reveal: bool) -> Iterable[Input]:
         """What the host reports of the mission for this module: before the reveal (the
@@ -146,6 +175,11 @@ class Module:
 
     def enter(self, game: Game, step: str) -> None:
         """The step begins: put what it needs on the game."""
+
+    def deck(self, game: Game, step: str) -> Deck | None:
+        """The shuffled deck this module's `step` draws from, if it draws (the Plot cards,
+        the Loyalty cards)."""
+        return None
 
     # -- the leader ---------------------------------------------------------------------------
 

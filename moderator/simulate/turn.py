@@ -1,23 +1,23 @@
 """The one place the simulator talks to the engine: a turn reads what the engine asks for
-(`game.inputs()`, the Plot cards usable now) and applies the answers of the players whose
-decision it is; the answers are always among the choices the engine offers.
+(`game.inputs()`, and what a module lets a player do out of turn) and applies the answers of
+the players whose decision it is; the answers are always among the choices the engine offers.
 
-Everything else in the ring (the table, the players, the counting) only reads the game;
-`_apply` and `_use` at the end of this file are the only calls that act on it.
+Everything else in the ring (the table, the players, the counting) only reads the game. A
+module's part of a turn (the answers to its steps, a Plot card used) is in its own file of this
+package (`simulate/plot.py`), registered below; `act` at the end of this file is the only call
+that acts on the game.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from moderator.rules import (
-    ACCUSATION, ASSASSINATION, EXAMINATION, GAME_OVER, INVESTIGATION, LOYALTY, MISSION,
-    PLOT_DRAW, PLOT_GIVE, PROPOSAL, ROGUE_CLAIM, SPIES, VOTE, WATCH, Game, Input,
-)
-from moderator.rules.modules import plot
-from moderator.rules.modules.plot import UsePlot
+from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input
+from moderator.rules.actions import Action
+from moderator.rules.modules import import_slices
 
 if TYPE_CHECKING:
     from moderator.simulate.players import Players
@@ -26,13 +26,23 @@ if TYPE_CHECKING:
 #: The engine's mission-card counts, and the card each counts (a player's card choice).
 _CARDS = {"fails": "fail", "chief_fail": "chief_fail", "rogue_success": "rogue_success",
           "reverse": "reverse"}
-#: Plot cards that show one player's Loyalty card to another: (shown, to) from (by, target,
-#: leader) (rules.md §3.4).
-_SHOWS = {
-    plot.OVERHEARD_CONVERSATION: lambda by, target, leader: (target, by),
-    plot.ESTABLISH_CONFIDENCE: lambda by, target, leader: (leader, target),
-    plot.OPEN_UP: lambda by, target, leader: (by, target),
-}
+
+#: Each module's part of a turn, from its own file of this package: the answers to its steps,
+#: by phase; what its players may do before the step's answers (a Plot card used: the game
+#: after it, or None), by module id; who plays their mission card face up, by module id.
+STEPS: dict[str, Callable[[Turns, Game], dict[str, Any]]] = {}
+OUT_OF_TURN: dict[str, Callable[[Turns, Game], Game | None]] = {}
+FACE_UP: dict[str, Callable[[Game], int | None]] = {}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def part(registry: dict[str, Any], key: str) -> Callable[[F], F]:
+    """Registers a module's part of a turn under `key` (a phase, or the module's id)."""
+    def register(its: F) -> F:
+        registry[key] = its
+        return its
+    return register
 
 
 #: More actions than any game takes: 5 rounds of 5 proposals, votes and missions, and every
@@ -46,7 +56,7 @@ class Turns:
     def __init__(self, table: Table, players: Players, rng: random.Random) -> None:
         self.table, self.players, self.rng = table, players, rng
         self.cards: dict[int, str] = {}  # the current mission's cards, once chosen
-        self.asked: set[tuple[Any, ...]] = set()  # Plot cards whose holder passed this window
+        self.passed: set[tuple[Any, ...]] = set()  # moves out of turn passed on, by window
 
     def play(self, game: Game) -> Game:
         """The game to its end (a game that has not ended after `LONGEST` actions is a bug
@@ -58,16 +68,20 @@ class Turns:
         raise RuntimeError(f"a simulated game did not end: {game!r}")
 
     def turn(self, game: Game) -> Game:
-        """One action: a Plot card used if its holder wants to, else the step's answers."""
-        if game.plot is not None:
-            used = self._plot(game)
-            if used is not None:
-                return used
-        return _apply(game, self._answers(game))
+        """One action: a module's move out of turn if a player wants one (a Plot card used),
+        else the step's answers."""
+        for module in game.config.in_play:
+            out_of_turn = OUT_OF_TURN.get(module.id)
+            if out_of_turn is not None:
+                moved = out_of_turn(self, game)
+                if moved is not None:
+                    return moved
+        return act(game, game.action(self._answers(game)))
 
     def _answers(self, game: Game) -> dict[str, Any]:
         """The current step's answers, by the engine's names for them, each from the player
-        whose decision it is (or the table: a card drawn, a card shown)."""
+        whose decision it is (or the table: a card drawn, a card shown); a module's step by
+        the module's file."""
         phase = game.phase
         if phase == PROPOSAL:
             self.cards = {}
@@ -78,41 +92,11 @@ class Turns:
             return {"approve": tuple(s for s in range(game.players) if vote(views[s], game))}
         if phase == MISSION:
             return self._mission(game)
-        if phase == PLOT_DRAW:  # the deck is shuffled: chance, not a choice
-            return {"cards": tuple(self.rng.sample(plot.state(game).deck, game.plot_draws))}
-        if phase == PLOT_GIVE:
-            card = plot.state(game).drawn[0]
-            to = Input("to", "seat", plot.receivers(game))
-            return {"card": card, "to": self._choose(game.seat, game, to, {"card": card})}
-        asked = game.inputs()[0]
-        if phase == LOYALTY:  # the Loyalty deck is shuffled
-            return {"card": self.rng.choice(asked.choices)}
-        if phase == EXAMINATION:
-            holder = game.inquisitor
-            assert holder is not None  # the token is somewhere once it is used
-            target = self._choose(holder, game, asked, {})
-            self.table.show_loyalty(target, to=holder)  # rules.md §2.3
-            return {asked.name: target}
-        if phase == ACCUSATION:
-            assert game.hunt is not None  # an accusation is the Hunter module's step
-            spies = game.hunt.accuser == SPIES
-            accuser = self.table.seat_of("spy-hunter" if spies else "resistance-hunter")
-            accused = self._choose(accuser, game, asked, {})
-            if accused is None:
-                return {"accused": None}
-            shown = game.inputs({"accused": accused})[1].choices
-            return {"accused": accused, "shown": self.table.shown(accused, spies, shown)}
-        if phase == ASSASSINATION:  # then the character named shows their card (§5.1)
-            named, revealed = game.inputs()
-            target = self._choose(self.table.seat_of("assassin"), game, named, {})
-            return {named.name: target, revealed.name: self.table.seat_of(revealed.name)}
-        deciding = {WATCH: game.seat, INVESTIGATION: game.investigator,
-                    ROGUE_CLAIM: self.table.seat_of("spy-rogue")}[phase]
-        return {asked.name: self._choose(deciding, game, asked, {})}
+        return STEPS[phase](self, game)
 
     # -- answers --------------------------------------------------------------------------
 
-    def _choose(self, seat: int | None, game: Game, asked: Input, given: dict[str, Any]) -> Any:
+    def choose(self, seat: int | None, game: Game, asked: Input, given: dict[str, Any]) -> Any:
         """The answer of the player at `seat`, one of the engine's choices."""
         if seat is None:  # nobody holds the character: the table says nothing
             return asked.default
@@ -124,7 +108,7 @@ class Turns:
         """Every input of the step, in the engine's order, answered by one player."""
         given: dict[str, Any] = {}
         while (asked := game.next_input(given)) is not None:
-            given[asked.name] = self._choose(seat, game, asked, given)
+            given[asked.name] = self.choose(seat, game, asked, given)
         return given
 
     def _mission(self, game: Game) -> dict[str, Any]:
@@ -137,23 +121,24 @@ class Turns:
         while (asked := game.next_input(given)) is not None:
             if asked.name in _CARDS:
                 if counted is None:
-                    counted = Counter(self._cards(game, pending.team, given.get("trapped")
+                    counted = Counter(self.cards_played(game, pending.team, given.get("trapped")
                                                   ).values())
                 want = counted[_CARDS[asked.name]]
                 choices = asked.choices
                 given[asked.name] = want if want in choices else min(
                     choices, key=lambda n: abs(n - want))
             elif asked.name == "switched":
-                given[asked.name] = self._choose(pending.sergeant, game, asked, given)
+                given[asked.name] = self.choose(pending.sergeant, game, asked, given)
             else:
-                given[asked.name] = self._choose(game.seat, game, asked, given)
+                given[asked.name] = self.choose(game.seat, game, asked, given)
         self.cards = {}
         return given
 
-    def _cards(self, game: Game, team: tuple[int, ...], trapped: int | None) -> dict[int, str]:
+    def cards_played(self, game: Game, team: tuple[int, ...],
+                     trapped: int | None) -> dict[int, str]:
         """Each team member's card (chosen once per mission: a Plot card may look at it)."""
         if not self.cards:
-            spotlight = plot.state(game).spotlight if game.plot is not None else None
+            spotlight = _face_up(game)
             # Chief Fail cards are played where the engine asks how many were (rules.md §6.1)
             chief = max(next((i.choices for i in game.inputs({"trapped": trapped})
                               if i.name == "chief_fail"), (0,)), default=0) > 0
@@ -166,51 +151,25 @@ class Turns:
                     view.learn((spotlight,), 1)
         return self.cards
 
-    # -- Plot cards -----------------------------------------------------------------------
 
-    def _plot(self, game: Game) -> Game | None:
-        """Each usable Plot card's holder in the table's order may use it, once per window;
-        a ★ card received must be resolved (rules.md §3.3)."""
-        state = plot.state(game)
-        for card in game.usable():
-            pending = card in state.pending
-            key = (card, game.phase, len(game.proposals), len(game.missions), game.seat)
-            if not pending and key in self.asked:
-                continue
-            targets = plot.targets(game, card)
-            if targets == []:  # nobody left to use it on
-                if pending:
-                    return _use(game, card.card, card.holder, None, None)
-                continue
-            view = self.table.views[card.holder]
-            target = self.players.plot(view, game, card.card, targets, pending)
-            if target is False:
-                self.asked.add(key)
-                continue
-            take = None
-            if card.card == plot.TAKE_RESPONSIBILITY:
-                take = self.players.take(view, game, [c.card for c in state.held
-                                                      if c.holder == target])
-            if game.phase == MISSION and card.card == plot.CLOSE_EYE and target is not None:
-                seen = self._cards(game, game.proposals[-1].team, None).get(target)
-                if seen not in (None, "success"):  # a Fail seen is a spy seen
-                    self.table.views[card.holder].learn((target,), 1)
-            shows = _SHOWS.get(card.card)
-            if shows is not None:
-                shown, to = shows(card.holder, target, game.seat)
-                self.table.show_loyalty(shown, to=to)
-            return _use(game, card.card, card.holder, target, take)
-        return None
+def _face_up(game: Game) -> int | None:
+    """Who plays their mission card face up on this mission (a module's card), if anyone."""
+    for module in game.config.in_play:
+        shown = FACE_UP.get(module.id)
+        if shown is not None:
+            seat = shown(game)
+            if seat is not None:
+                return seat
+    return None
 
 
-# -- the engine's actions: the only calls that change the game ------------------------------
+# -- the engine's actions: the only call that changes the game --------------------------------
 
 
-def _apply(game: Game, given: dict[str, Any]) -> Game:
-    """The current step's action, made by the engine of its answers (`game.action`)."""
-    return game.apply(game.action(given))
+def act(game: Game, action: Action) -> Game:
+    """An action of the players (the step's, made by the engine of their answers with
+    `game.action`, or a module's out of turn)."""
+    return game.apply(action)
 
 
-def _use(game: Game, card: str, by: int, target: int | None, take: str | None) -> Game:
-    """A Plot card used (rules.md §3.4)."""
-    return game.apply(UsePlot(card, by, target, take))
+import_slices("moderator.simulate")  # each module's file here, if it has one

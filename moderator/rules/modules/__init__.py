@@ -13,9 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from moderator.rules.actions import Action, Seat, Sides, Vote
-from moderator.rules.flow import (
-    ACCUSATION, EXAMINATION, INVESTIGATION, LOYALTY, MISSION, PLOT_DRAW, PROPOSAL,
-)
+from moderator.rules.flow import MISSION, PROPOSAL, Phases
 from moderator.rules.game import BaseGame
 from moderator.rules.module import Given, Module
 from moderator.rules.modules import (
@@ -23,8 +21,10 @@ from moderator.rules.modules import (
 )
 from moderator.rules.modules import commander as commander_rules
 from moderator.rules.modules.commander import Assassination
-from moderator.rules.modules.hunter import Hunt
-from moderator.rules.modules.plot import Card, Plot
+from moderator.rules.modules.defector import LOYALTY
+from moderator.rules.modules.hunter import ACCUSATION, INVESTIGATION, Hunt
+from moderator.rules.modules.inquisitor import EXAMINATION
+from moderator.rules.modules.plot import PLOT_DRAW, Card, Plot
 from moderator.rules.modules.sergeant import Switch
 
 #: Every module, in the contract's order (design.md §4).
@@ -115,6 +115,7 @@ class Game(BaseGame):
     AGENDA = AGENDA
     PROPOSAL_FIELDS = _fields("proposal_fields")
     CARD_FIELDS = _fields("card_fields")
+    PLAYING, TEAM_CHOSEN, BEFORE_TEAM, NAMED, OPENING = Phases.of(m.phases for m in MODULES)
 
     # The modules' state, at its default in a game without them.
     watch: int | None  # Rogue: who holds the Watch token on the current mission

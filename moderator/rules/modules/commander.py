@@ -8,11 +8,15 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
-from moderator.rules.flow import ASSASSINATION, RESISTANCE, SPIES, Input
+from moderator.rules.flow import OUTSIDE, RESISTANCE, SPIES, Input
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
     from moderator.rules.modules import Game
+
+
+#: The Assassin names the Commander after the third success (rules.md §5.1).
+ASSASSINATION = "assassination"
 
 
 class Assassination(NamedTuple):
@@ -34,6 +38,8 @@ class Assassinate(Action):
 class Commander(Module):
     id = "commander"
     actions = (Assassinate,)
+    phases = {ASSASSINATION: OUTSIDE}
+    hidden_characters = True
 
     def third(self, game: Game, side: str, turned: bool) -> bool:
         if side != RESISTANCE:

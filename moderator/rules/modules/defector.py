@@ -8,11 +8,15 @@ from typing import TYPE_CHECKING
 
 from moderator.rules.actions import Action
 from moderator.rules.errors import RuleError
-from moderator.rules.flow import LOYALTY, Input
-from moderator.rules.module import Given, Module
+from moderator.rules.flow import OPENING, Input
+from moderator.rules.module import Deck, Given, Module
 
 if TYPE_CHECKING:
     from moderator.rules.modules import Game
+
+
+#: A Loyalty card opens rounds 3-5 (rules.md §5.2).
+LOYALTY = "loyalty"
 
 NO_CHANGE, SWITCH = "no-change", "switch"
 CARDS = (NO_CHANGE, SWITCH)
@@ -60,9 +64,15 @@ class RevealLoyalty(Action):
 class Defector(Module):
     id = "defector"
     actions = (RevealLoyalty,)
+    phases = {LOYALTY: OPENING}
+    hidden_characters = True
+    changes_sides = True
 
     def due(self, game: Game, step: str) -> bool:
         return due(game.loyalty, len(game.missions))
+
+    def deck(self, game: Game, step: str) -> Deck | None:
+        return Deck("loyalty", DECK, game.loyalty, 1) if step == LOYALTY else None
 
     def phase_inputs(self, game: Game, given: Given) -> tuple[Input, ...]:
         if game.phase != LOYALTY:

@@ -10,13 +10,18 @@ from moderator.rules import tables
 from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
-    ACCUSATION, INVESTIGATION, PROPOSAL, SPIES, VOTE, Input, Limit, ask, could_play, limit,
+    BETWEEN, OUTSIDE, PROPOSAL, SPIES, VOTE, Input, Limit, ask, could_play, limit,
 )
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
     from moderator.rules.modules import Game
     from moderator.rules.records import Mission, Proposal
+
+
+#: The Hunter's steps (rules.md §6.1): the Investigator looks at a player between missions;
+#: a Hunter accuses, early between missions or after the third result.
+INVESTIGATION, ACCUSATION = "investigation", "accusation"
 
 #: From this many players on: Chief Fail cards and three kinds of Hunter Loyalty card.
 CHIEF_FAIL_PLAYERS = 7
@@ -174,6 +179,8 @@ class Blame(Action):
 class Hunter(Module):
     id = "hunter"
     actions = (Investigate, Accuse, Blame)
+    phases = {INVESTIGATION: BETWEEN, ACCUSATION: OUTSIDE}
+    hidden_characters = True
     proposal_fields = {"investigator": ("errors.no_hunter_module", None)}
     card_fields = {"chief_fail": ("errors.no_chief_fail", 0)}
 

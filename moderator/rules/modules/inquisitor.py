@@ -7,11 +7,15 @@ from typing import TYPE_CHECKING
 
 from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
-from moderator.rules.flow import EXAMINATION, Input
+from moderator.rules.flow import OPENING, Input
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
     from moderator.rules.modules import Game
+
+
+#: The token holder examines a player after missions 2-4 (rules.md §2.3).
+EXAMINATION = "examination"
 
 #: After these missions the token holder examines a player (never after mission 1).
 EXAMINED_AFTER = (2, 3, 4)
@@ -31,20 +35,18 @@ def examinations_due(game: Game) -> int:
     return sum(k <= len(game.missions) for k in EXAMINED_AFTER)
 
 
-#: Modules whose special characters an examination must not expose (rules.md §2.3).
-HIDDEN_BY_LOYALTY_CARDS = frozenset({"commander", "defector", "hunter", "reverser", "rogue"})
-
-
 def card_shown(game: Game) -> str:
     """What the examined player hands over: the Inquisitor Loyalty card of their side where a
     module's special character must stay hidden, else their Character card (rules.md §2.3)."""
-    return "loyalty" if game.modules & HIDDEN_BY_LOYALTY_CARDS else "character"
+    hidden = any(module.hidden_characters for module in game.config.in_play)
+    return "loyalty" if hidden else "character"
 
 
 def allegiance_asked(game: Game) -> bool:
     """Does an examination say which side a Defector plays for now or at the start? Only
-    with Defectors in the game (rules.md §13.1 `inquisitor-defector-allegiance`)."""
-    return "defector" in game.modules
+    with characters in the game that change sides (rules.md §13.1
+    `inquisitor-defector-allegiance`)."""
+    return any(module.changes_sides for module in game.config.in_play)
 
 
 class Examine(Action):
@@ -60,6 +62,7 @@ class Examine(Action):
 class Inquisitor(Module):
     id = "inquisitor"
     actions = (Examine,)
+    phases = {EXAMINATION: OPENING}
     #: rules.md §2.3: one source plays it only at 7+; §14.3.5: Lady of the Lake at 7 or more.
     recommended_from = 7
 

@@ -14,15 +14,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from moderator.rules import tables
 from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
-from moderator.rules.flow import (
-    EXAMINATION, GAME_OVER, LOYALTY, MISSION, PLOT_DRAW, PLOT_GIVE, PROPOSAL, TEAM_CHOSEN, WATCH,
-    Limit, limit,
-)
-from moderator.rules.module import Given, Module
+from moderator.rules.flow import GAME_OVER, LEADING, MISSION, PROPOSAL, VOTE, Limit, limit
+from moderator.rules.module import Deck, Given, Module
 
 if TYPE_CHECKING:
     from moderator.rules.game import Config
     from moderator.rules.modules import Game
+
+
+#: The round's first steps (rules.md §3.2): the leader draws, then hands the cards out.
+PLOT_DRAW, PLOT_GIVE = "plot_draw", "plot_give"
 
 
 STRONG_LEADER = "strong_leader"
@@ -230,9 +231,10 @@ def window(game: Game, held: Card) -> str | None:
         return None
     if card == NO_CONFIDENCE:
         return None if cards.just_approved else "errors.plot_window.no_confidence"
-    played = game.phase == MISSION and (game.switch is not None or "sergeant" not in game.modules)
+    played = game.phase == MISSION and not any(
+        module.acts_on_cards(game) for module in game.config.in_play)
     if card == IN_THE_SPOTLIGHT:  # before anyone picks a card
-        ahead = game.phase in (WATCH, MISSION) and cards.spotlight is None
+        ahead = game.phase in game.TEAM_CHOSEN and game.phase != VOTE and cards.spotlight is None
         if ahead and not cards.looked_at and game.switch is None:
             return None
         return "errors.plot_window.in_the_spotlight"
@@ -250,10 +252,11 @@ def window(game: Game, held: Card) -> str | None:
     return "errors.plot_window.other"
 
 
-#: The steps of a new round before its leader's first action, when a Strong Leader may be
-#: declared (rules.md §3.3 window 1; §13.1 `plot-strong-leader-steps`: also during the Loyalty
-#: card and the examination, as S3's "before the Leader takes any actions" allows).
-BEFORE_LEADER_ACTS = frozenset({LOYALTY, EXAMINATION, PLOT_DRAW, PROPOSAL})
+#: The leader's steps before their first action, when a Strong Leader may be declared
+#: (rules.md §3.3 window 1), besides the steps that open a new round (`Game.OPENING`; §13.1
+#: `plot-strong-leader-steps`: the Loyalty card and the examination, as S3's "before the Leader
+#: takes any actions" allows).
+BEFORE_LEADER_ACTS = frozenset({PLOT_DRAW, PROPOSAL})
 
 
 def strong_leader_refusal(game: Game) -> str | None:
@@ -262,11 +265,12 @@ def strong_leader_refusal(game: Game) -> str | None:
     Under `plot-strong-leader-window=before-team-tokens` the window stays open after the draw,
     but not while the drawn cards are being handed out (§13.1)."""
     phase, loose = game.phase, game.setting("plot-strong-leader-window") == "before-team-tokens"
-    if phase in TEAM_CHOSEN:
+    if phase in game.TEAM_CHOSEN:
         return "errors.plot_window.strong_leader_team"
     if phase == PLOT_GIVE:
         return "errors.plot_window.strong_leader_" + ("hand_out" if loose else "drawn")
-    if phase not in BEFORE_LEADER_ACTS:  # the accusation, the investigation, the game's end
+    if phase not in BEFORE_LEADER_ACTS and phase not in game.OPENING:
+        # the accusation, the investigation, the game's end
         return "errors.plot_window.strong_leader_between"
     if phase == PROPOSAL and state(game).leader_acted and not loose:
         return "errors.plot_window.strong_leader_drawn"
@@ -315,10 +319,14 @@ class UsePlot(Action):
 class PlotModule(Module):
     id = "plot"
     actions = (DrawPlot, GivePlot, UsePlot)
+    phases = {PLOT_DRAW: LEADING, PLOT_GIVE: LEADING}
 
     def check_setup(self, config: Config) -> None:
-        if "rogue" in config.modules and config.settings["plot-reveals"] == "character-card":
-            raise RuleError("errors.plot_reveals_rogue")  # rules.md §7: Loyalty cards only
+        if config.settings["plot-reveals"] != "character-card":
+            return
+        for module in config.in_play:  # a module whose rules allow Loyalty cards only
+            if module.character_card_refusal:
+                raise RuleError(module.character_card_refusal)
 
     def start(self, game: Game) -> None:
         game._put(plot=Plot(deck(game.players, game.setting("plot-deck"))))
@@ -364,6 +372,15 @@ class PlotModule(Module):
 
     def enter(self, game: Game, step: str) -> None:
         _plot(game, leader_acted=False)
+
+    def deck(self, game: Game, step: str) -> Deck | None:
+        """The Plot deck the round's first leader draws from (rules.md §3.2)."""
+        if step != PLOT_DRAW:
+            return None
+        cards = deck(game.players, game.setting("plot-deck"))
+        drawn = without(cards, state(game).deck)
+        assert drawn is not None  # what is left came off this deck
+        return Deck("plot", cards, drawn, draws_now(game))
 
 
 def draw_plot(game: Game, cards: Iterable[str]) -> Game:

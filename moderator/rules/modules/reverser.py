@@ -41,6 +41,7 @@ def possible_reverse(game: Game, given: Given) -> Limit:
 
 class Reverser(Module):
     id = "reverser"
+    hidden_characters = True
     card_fields = {"reverse": ("errors.no_reverse", 0)}
 
     def card_inputs(self, game: Game, given: Given, reveal: bool) -> tuple[Input, ...]:

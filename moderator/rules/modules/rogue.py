@@ -15,14 +15,19 @@ from moderator.rules import tables
 from moderator.rules.actions import Action, Seat
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
-    FULL, GAME_OVER, MISSION, PARTIAL, RESISTANCE, RESISTANCE_ROGUE, ROGUE_CLAIM, SPIES,
-    SPY_ROGUE, TEAM_CHOSEN, WATCH, Input, Limit, ask, could_play, limit,
+    APPROVED, FULL, GAME_OVER, MISSION, OUTSIDE, PARTIAL, RESISTANCE, RESISTANCE_ROGUE, SPIES,
+    SPY_ROGUE, Input, Limit, ask, could_play, limit,
 )
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
     from moderator.rules.modules import Game
     from moderator.rules.records import Mission, Proposal
+
+
+#: The leader hands the Watch token to a team member (rules.md §7); the spy Rogue may claim
+#: the win at the third failure.
+WATCH, ROGUE_CLAIM = "watch", "rogue_claim"
 
 
 def resistance_rogue_wins(missions: Sequence[Mission], earlier_rule: str) -> bool:
@@ -94,7 +99,7 @@ def rogue_may_be_on_team(game: Game) -> bool:
     """Can the team of this round reveal a Rogue Success? Only if it holds a player who can
     be the resistance Rogue by the record, not holding the Watch token (rules.md §7, §13.1);
     before a team is proposed, it may."""
-    if game.phase not in TEAM_CHOSEN or not game.proposals:
+    if game.phase not in game.TEAM_CHOSEN or not game.proposals:
         return True
     seats = rogue_seats(game.missions)
     now = unwatched(game.proposals[-1].team, game.watch, None)
@@ -136,6 +141,9 @@ class ClaimRogue(Action):
 class Rogue(Module):
     id = "rogue"
     actions = (GiveWatch, ClaimRogue)
+    phases = {WATCH: APPROVED, ROGUE_CLAIM: OUTSIDE}
+    hidden_characters = True
+    character_card_refusal = "errors.plot_reveals_rogue"  # rules.md §7: Loyalty cards only
     card_fields = {"rogue_success": ("errors.no_rogue_success", 0)}
 
     def start(self, game: Game) -> None:

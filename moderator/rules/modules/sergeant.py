@@ -54,6 +54,9 @@ class Sergeant(Module):
             limit(lambda seat: seat != leader, "errors.sergeant_is_leader"),
         ),)
 
+    def acts_on_cards(self, game: Game) -> bool:
+        return game.switch is None  # the switch is still to be declared
+
     def card_inputs(self, game: Game, given: Given, reveal: bool) -> tuple[Input, ...]:
         if reveal:
             return ()

@@ -7,7 +7,7 @@ from typing import Any
 from moderator import narration
 from moderator import session as sessions
 from moderator.i18n import t
-from moderator.rules.modules.defector import RevealLoyalty
+from moderator.rules.modules.defector import LOYALTY, RevealLoyalty
 from moderator.session import Session
 from moderator.ui.guide import Guide, allowed
 from moderator.ui.prompts import Choice
@@ -21,7 +21,7 @@ def loyalty_step(guide: Guide, current: Session) -> Any:
     lang = guide.lang
     guide.heading(t(lang, "play.loyalty_title", round=current.game.round))
     guide.show(narration.describe_now(current, lang))
-    drawn = sessions.loyalty_card(current)
+    drawn = sessions.draw(current, LOYALTY)[0]
     card = guide.select(t(lang, "play.loyalty_question"), [
         Choice(t(lang, "play.loyalty_draw"), drawn),
         *(Choice(t(lang, f"play.loyalty_card.{card}"), card)

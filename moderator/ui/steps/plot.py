@@ -13,10 +13,10 @@ from typing import Any
 from moderator import narration
 from moderator import session as sessions
 from moderator.i18n import t
-from moderator.rules import EXAMINATION, LOYALTY, PLOT_DRAW, PLOT_GIVE
+from moderator.rules import Game
 from moderator.narration.plot import card_name
 from moderator.rules.modules import plot
-from moderator.rules.modules.plot import DrawPlot, GivePlot, UsePlot
+from moderator.rules.modules.plot import PLOT_DRAW, PLOT_GIVE, DrawPlot, GivePlot, UsePlot
 from moderator.session import Session
 from moderator.ui.guide import NOBODY, Guide, players
 from moderator.ui.prompts import Choice
@@ -27,7 +27,7 @@ OWN_DECK = "own-deck"
 
 #: The steps of a new round before its first leader draws: one window for Strong Leader
 #: (rules.md §3.3 window 1, §13.1), so a holder who passed is not asked again at each step.
-BEFORE_THE_DRAW = frozenset({EXAMINATION, LOYALTY, PLOT_DRAW})
+BEFORE_THE_DRAW = Game.OPENING | {PLOT_DRAW}
 
 
 def window_of(game) -> tuple:
@@ -112,7 +112,7 @@ def draw_step(guide: Guide, current: Session) -> Any:
                                                               OWN_DECK)],
     )
     if how is True:
-        return DrawPlot(tuple(sessions.plot_draw(current)))
+        return DrawPlot(tuple(sessions.draw(current, PLOT_DRAW)))
     drawn, left = [], list(plot.state(game).deck)
     for number in range(1, game.plot_draws + 1):  # typed by name, as read off the card
         card = guide.prompter.choose(

@@ -1,0 +1,16 @@
+"""The Defector module in simulated games (rules.md §5.2): the round's Loyalty card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moderator.rules import Game
+from moderator.rules.modules.defector import LOYALTY
+from moderator.simulate.turn import STEPS, Turns, part
+
+
+@part(STEPS, LOYALTY)
+def loyalty(turns: Turns, game: Game) -> dict[str, Any]:
+    """The Loyalty deck is shuffled: chance, not a choice."""
+    asked = game.inputs()[0]
+    return {"card": turns.rng.choice(asked.choices)}
