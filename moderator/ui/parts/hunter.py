@@ -4,8 +4,8 @@ and the command of the accusation with what the accused player's card can show."
 from __future__ import annotations
 
 from moderator.i18n import t
-from moderator.rules import ACCUSATION
 from moderator.rules.modules import hunter
+from moderator.rules.modules.hunter import ACCUSATION
 from moderator.session import Session
 from moderator.ui.parts import BOX, COMMANDS, COMPONENTS, placed
 

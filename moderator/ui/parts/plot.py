@@ -8,9 +8,8 @@ from __future__ import annotations
 from moderator.i18n import listed, t
 from moderator.narration import opinion_first
 from moderator.narration.plot import card_name, shown_card
-from moderator.rules import PLOT_GIVE
 from moderator.rules.modules import Propose, plot
-from moderator.rules.modules.plot import UsePlot
+from moderator.rules.modules.plot import PLOT_GIVE, UsePlot
 from moderator.session import Session
 from moderator.ui.parts import (
     BOX, COMMANDS, COMPONENTS, LOYALTY, MARKS, OUTCOMES, RECAP, SECTIONS, Mark, Outcome, placed,
