@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from moderator.reference.context import STEPS, Say, part
-from moderator.rules import ASSASSINATION, Game
+from moderator.rules import Game
+from moderator.rules.modules.commander import ASSASSINATION
 
 
 @part(STEPS, ASSASSINATION)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from moderator.reference.context import STEPS, Say, narrated, part
-from moderator.rules import LOYALTY, Game
+from moderator.rules import Game
+from moderator.rules.modules.defector import LOYALTY
 
 
 @part(STEPS, LOYALTY)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from moderator import i18n
 from moderator.codec import number
 from moderator.reference.context import CARDS, STEPS, TEAM, Say, narrated, part
-from moderator.rules import ACCUSATION, INVESTIGATION, Game, Input
+from moderator.rules import Game, Input
+from moderator.rules.modules.hunter import ACCUSATION, INVESTIGATION
 from moderator.rules.modules import hunter
 
 

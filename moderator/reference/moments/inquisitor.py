@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from moderator.codec import number, numbers
 from moderator.reference.context import STEPS, Say, narrated, part
-from moderator.rules import EXAMINATION, Game
+from moderator.rules import Game
+from moderator.rules.modules.inquisitor import EXAMINATION
 
 
 @part(STEPS, EXAMINATION)

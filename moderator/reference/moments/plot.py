@@ -6,7 +6,8 @@ from __future__ import annotations
 from moderator import i18n
 from moderator.codec import number
 from moderator.reference.context import EVERY_STEP, REMINDERS, STEPS, Say, part
-from moderator.rules import PLOT_DRAW, PLOT_GIVE, VOTE, Game
+from moderator.rules import VOTE, Game
+from moderator.rules.modules.plot import PLOT_DRAW, PLOT_GIVE
 from moderator.rules.modules import plot
 
 

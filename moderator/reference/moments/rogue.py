@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from moderator.codec import number, numbers
 from moderator.reference.context import CARDS, HAND, STEPS, Say, part
-from moderator.rules import ROGUE_CLAIM, WATCH, Game, Input
+from moderator.rules import Game, Input
+from moderator.rules.modules.rogue import ROGUE_CLAIM, WATCH
 
 HAND["rogue_success"] = "mission_rogue"
 
