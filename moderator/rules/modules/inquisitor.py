@@ -35,11 +35,15 @@ def examinations_due(game: Game) -> int:
     return sum(k <= len(game.missions) for k in EXAMINED_AFTER)
 
 
+#: What an examination shows (rules.md §2.3), as `card_shown` says it.
+LOYALTY_CARD, CHARACTER_CARD = "loyalty", "character"
+
+
 def card_shown(game: Game) -> str:
     """What the examined player hands over: the Inquisitor Loyalty card of their side where a
     module's special character must stay hidden, else their Character card (rules.md §2.3)."""
     hidden = any(module.hidden_characters for module in game.config.in_play)
-    return "loyalty" if hidden else "character"
+    return LOYALTY_CARD if hidden else CHARACTER_CARD
 
 
 def allegiance_asked(game: Game) -> bool:

@@ -201,14 +201,17 @@ def receivers(game: Game) -> tuple[int, ...]:
     return tuple(s for s in range(game.players) if s != game.seat and s not in given)
 
 
+#: What a revealing Plot card shows (rules.md §3.4), as `card_shown` says it.
+LOYALTY_CARD, CHARACTER_CARD = "loyalty", "character"
+
+
 def card_shown(game: Game) -> str:
     """What a revealing Plot card shows: with any special character in the game the matching
-    Loyalty card (`loyalty`), else the Character card (`character`) (rules.md §3.4, house
-    rule `plot-reveals`)."""
+    Loyalty card, else the Character card (rules.md §3.4, house rule `plot-reveals`)."""
     special = game.characters - {"resistance", "spy"}
     if special and game.setting("plot-reveals") == "loyalty-card":
-        return "loyalty"
-    return "character"
+        return LOYALTY_CARD
+    return CHARACTER_CARD
 
 
 def window(game: Game, held: Card) -> str | None:

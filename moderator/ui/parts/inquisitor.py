@@ -21,7 +21,7 @@ def _token(session: Session, lang: str) -> list[str]:
 def _loyalty(game) -> bool:
     """An examined player hands over a Loyalty card, not the Character card, where a special
     character must stay hidden."""
-    return inquisitor.card_shown(game) != "character"
+    return inquisitor.card_shown(game) == inquisitor.LOYALTY_CARD
 
 
 @placed(TRACK, "inquisitor", 10)

@@ -85,7 +85,8 @@ def _deck(session: Session, lang: str) -> list[str]:
 def _loyalty(game) -> bool:
     """A revealing Plot card shows a Loyalty card in place of a special character's Character
     card (rules.md §3.4, house rule `plot-reveals`); only the 7+ deck has one (§3.1)."""
-    return plot.card_shown(game) != "character" and bool(set(plot.state(game).deck) & REVEALING)
+    shown = plot.card_shown(game) == plot.LOYALTY_CARD
+    return shown and bool(set(plot.state(game).deck) & REVEALING)
 
 
 def strong_leader_proposals(session: Session) -> frozenset[int]:
