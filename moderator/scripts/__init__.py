@@ -5,9 +5,9 @@ and who has their eyes open or a thumb up while it lasts. Text comes from the i1
 sound from `moderator.voice`; nothing here speaks, prints or reads a file.
 
 The reveal is built in blocks, in the order rules.md §9 gives them: the spies find each
-other (§9.1, §9.3, §9.6, §9.7), the Commander sees the spies' thumbs (§9.4, §9.5), the Body
-Guard sees the Commander (§9.4), the resistance Chiefs find each other (§9.7), the Defectors
-meet (§9.6).
+other (§9.1, §9.3, §9.6, §9.7), then a module's blocks from its file here (`commander.py`: the
+Commander sees the spies' thumbs, the Body Guard sees the Commander, §9.4, §9.5), the
+resistance Chiefs find each other (§9.7), the Defectors meet (§9.6).
 Each block is a small function of who is in the game, because every modifier changes the
 neighbouring lines too: an exception line turns "Spies, …" into "All other spies, …" (GL §2.2,
 exception before action), and fists are held out only when some step needs a thumb. Every
@@ -20,10 +20,11 @@ them as words (`{count_word}`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from moderator.rules.house_rules import settle
+from moderator.rules.modules import MODULES, import_slices
 from moderator.rules.setup import SPY_CHARACTERS, Setup, configure
 
 #: Seconds of silence after a line: spies looking around, one person noting thumbs, the
@@ -84,11 +85,26 @@ class Cast:
         return tuple(c for c in self.spies if c not in shut)
 
     @property
-    def unseen_by_commander(self) -> tuple[str, ...]:
-        """Spies who keep their fist closed for the Commander (rules.md §9.4, §9.5)."""
-        hidden = self.reverser == "hidden-from-commander"
-        return tuple(c for c in ("deep-cover", "spy-rogue", "spy-reverser")
-                     if self.has(c) and (c != "spy-reverser" or hidden))
+    def spies_meet(self) -> bool:
+        """Whether some spies open their eyes to find each other: none under Blind Spies
+        (rules.md §2.2, §9.2)."""
+        return not self.blind_spies and bool(self.openers)
+
+
+#: A module's block of the reveal after the spies': its steps for a cast, given whether the
+#: spies met just before ([] when the module's characters are not dealt).
+Block = Callable[[Cast, bool], list[Step]]
+
+#: The modules' blocks, by module id, filled by their files here (`scripts/commander.py`).
+BLOCKS: dict[str, Block] = {}
+
+
+def block(module: str) -> Callable[[Block], Block]:
+    """Register a module's block; the script calls the blocks in the order of MODULES."""
+    def register(steps: Block) -> Block:
+        BLOCKS[module] = steps
+        return steps
+    return register
 
 
 def reveal(setup: Setup, house_rules: Mapping[str, str] | None = None) -> tuple[Step, ...]:
@@ -111,9 +127,11 @@ def for_game(game) -> tuple[Step, ...]:
 
 
 def script(cast: Cast) -> tuple[Step, ...]:
-    spies = _spies(cast, thumbs_follow=_thumbs_after_spies(cast))
-    middle = (spies + _commander(cast, after_spies=bool(spies)) + _body_guard(cast)
-              + _chiefs(cast) + _defectors(cast))
+    later = [step for module in MODULES if module.id in BLOCKS
+             for step in BLOCKS[module.id](cast, cast.spies_meet)]
+    later += _chiefs(cast) + _defectors(cast)
+    spies = _spies(cast, thumbs_follow=any(step.thumb for step in later))
+    middle = spies + later
     if cast.blind_spies and not middle:  # rules.md §9.2: no reveal at all; say so
         return (Step("script.blind_spies", everyone=True),)
     fists = any(step.thumb for step in middle)
@@ -128,17 +146,12 @@ def script(cast: Cast) -> tuple[Step, ...]:
     return tuple(opening + middle + closing)
 
 
-def _thumbs_after_spies(cast: Cast) -> bool:
-    """Whether a later block has someone raise a thumb (so fists are out anyway)."""
-    return cast.has("commander") or (cast.has("coordinator") and _chiefs_meet(cast))
-
-
 def _spies(cast: Cast, thumbs_follow: bool) -> list[Step]:
     """The spies find each other (rules.md §9.1, §9.3, §9.6, §9.7); none under Blind Spies
-    (§2.2, §9.2)."""
-    openers = cast.openers
-    if cast.blind_spies or not openers:
+    (§2.2, §9.2). `thumbs_follow`: a later block has someone raise a thumb (fists are out)."""
+    if not cast.spies_meet:
         return []
+    openers = cast.openers
     steps: list[Step] = []
     seen: list[tuple[str, tuple[str, ...]]] = []  # who raises a thumb first, and their key
     if cast.has("spy-defector"):  # §9.6 step 2
@@ -172,45 +185,6 @@ def _spies(cast: Cast, thumbs_follow: bool) -> list[Step]:
         key = "script.spies_close" if thumbs_follow else "script.spies_close_all"
     steps.append(Step(key, pause=SETTLE))
     return steps
-
-
-def _commander(cast: Cast, after_spies: bool) -> list[Step]:
-    """The Commander sees every spy's thumb but the Deep Cover's, the spy Rogue's and, by the
-    house rule, the Spy Reverser's (rules.md §9.4, §9.5, §9.8)."""
-    if not cast.has("commander"):
-        return []
-    steps = [Step("script.check_fist", everyone=True)] if after_spies else []
-    unseen = cast.unseen_by_commander
-    steps += [Step(f"script.fist_closed.{c}") for c in unseen]
-    seen = tuple(c for c in cast.spies if c not in unseen)
-    # Spies who kept their eyes closed a moment ago are told by name that they raise a thumb.
-    told = [c for c in cast.seen_first + cast.eyes_closed if c in seen] if after_spies else []
-    raised = tuple(c for c in seen if c not in told)
-    key = "script.others_thumb" if unseen else "script.spies_thumb"
-    steps.append(Step(key, pause=SETTLE, thumb=raised))
-    for character in told:
-        raised = tuple(sorted(raised + (character,)))
-        steps.append(Step(f"script.thumb_too.{character}", pause=SETTLE, thumb=raised))
-    steps.append(Step("script.thumb_count", {"count": cast.count(seen)}, thumb=seen))
-    steps.append(Step("script.commander_open", pause=ONE_LOOKS, open=("commander",), thumb=seen))
-    steps.append(Step("script.commander_close", pause=SETTLE))
-    return steps
-
-
-def _body_guard(cast: Cast) -> list[Step]:
-    """The Body Guard sees the Commander and the False Commander, and cannot tell which is
-    which (rules.md §9.4)."""
-    if not (cast.has("body-guard") and cast.has("commander")):
-        return []
-    two = cast.has("false-commander")
-    shown = ("commander", "false-commander") if two else ("commander",)
-    return [
-        Step("script.commanders_thumb" if two else "script.commander_thumb", pause=SETTLE,
-             thumb=shown),
-        Step("script.body_guard_open_two" if two else "script.body_guard_open",
-             pause=ONE_LOOKS, open=("body-guard",), thumb=shown),
-        Step("script.body_guard_close", {"count": len(shown)}, pause=SETTLE),
-    ]
 
 
 def _chiefs_meet(cast: Cast) -> bool:
@@ -248,3 +222,6 @@ def _defectors(cast: Cast) -> list[Step]:
              open=("resistance-defector", "spy-defector")),
         Step("script.defectors_close", pause=SETTLE),
     ]
+
+
+import_slices(__name__)  # each module's file here, if it has one
