@@ -12,25 +12,44 @@ from moderator.cli.exits import (
     INTERRUPTED, OutputFailed, debugged, language_of, stop_told, stopped,
 )
 
-
-#: Every command and the module of `moderator.cli` that defines it, in the order `--help`
-#: lists them. A command line builds only the command it runs: turning all of them into
-#: click commands would take longer than running most of them.
-COMMANDS = {
+#: The base game's commands and the module of `moderator.cli` that defines each, in the order
+#: `--help` lists them; the modules' commands come after `mission` (`commands()`). A command
+#: line builds only the command it runs: turning all of them into click commands would take
+#: longer than running most of them.
+BASE = {
     "new": "game", "status": "game", "propose": "game", "vote": "game", "mission": "game",
-    "switch": "sergeant", "watch": "rogue", "rogue-claim": "rogue", "assassinate": "commander",
-    "loyalty": "defector", "examine": "inquisitor",
-    "investigate": "hunter", "accuse": "hunter", "blame": "hunter",
     "undo": "history", "redo": "history", "log": "history", "games": "history",
-    "plot": "plot", "play": "play", "script": "script", "voice": "script", "rules": "rules",
+    "play": "play", "script": "script", "voice": "script", "rules": "rules",
     "export": "records", "import": "records", "roles": "records", "stats": "records",
     "simulate": "records", "display": "display",
 }
+#: The command of the round after which `--help` lists the modules' commands.
+ROUND = "mission"
+
+
+def commands() -> dict[str, str]:
+    """Every command and the module of `moderator.cli` that defines it, in the order `--help`
+    lists them: the modules' commands after `mission`, those recording part of it first,
+    each in the order of `MODULES`."""
+    from moderator.cli.options import MODULE_COMMANDS
+    from moderator.rules.modules import MODULES, import_slices
+
+    import_slices(__package__)
+    order = [m.id for m in MODULES]
+    declared = sorted(MODULE_COMMANDS.values(),
+                      key=lambda c: (c.part_of is None, order.index(c.module)))
+    listed: dict[str, str] = {}
+    for command, defined_in in BASE.items():
+        listed[command] = defined_in
+        for its in declared:
+            if (its.part_of or ROUND) == command:
+                listed.update(dict.fromkeys(its.names, its.defined_in))
+    return listed
 
 
 def build(lang: str, command: str | None = None) -> typer.Typer:
     """The application in `lang`: every command, or only `command` (with the same name,
-    options and help as in the whole application)."""
+    options and help as in the whole application). A base command loads no module's file."""
     from importlib import import_module
 
     app = typer.Typer(
@@ -42,20 +61,30 @@ def build(lang: str, command: str | None = None) -> typer.Typer:
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    wanted = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
+    known = BASE if command in BASE else commands()
+    wanted = [known[command]] if command in known else dict.fromkeys(known.values())
     for module in wanted:
-        import_module(f"moderator.cli.{module}").register(app, lang)
-    if command in COMMANDS:
+        import_module(f"{__package__}.{module}").register(app, lang)
+    if command in known:
         app.registered_commands = [c for c in app.registered_commands if c.name == command]
         app.registered_groups = [g for g in app.registered_groups if g.name == command]
     return app
+
+
+def _names_command(args: list[str]) -> bool:
+    """Whether a word of `args` is a command; the modules' files are loaded only when no
+    base command is named."""
+    if any(arg in BASE for arg in args):
+        return True
+    words = [arg for arg in args if not arg.startswith("-")]
+    return bool(words) and not commands().keys().isdisjoint(words)
 
 
 def lang_last(args: list[str]) -> list[str]:
     """`moderator --lang de status` means `moderator status --lang de`: every command takes
     --lang, the program itself and the groups (`plot`, `voice`) do not. A help page, or no
     command at all, needs --lang only for its language, which is read already."""
-    if not any(arg in COMMANDS for arg in args) or {"-h", "--help"} & set(args):
+    if not _names_command(args) or {"-h", "--help"} & set(args):
         return [a for i, a in enumerate(args) if a != "--lang" and not a.startswith("--lang=")
                 and not (i and args[i - 1] == "--lang")]
     if len(args) >= 3 and args[0] == "--lang":
@@ -136,7 +165,8 @@ def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
         return None
     if isinstance(error, parser.NoArgsIsHelpError):
         return error.format_message()
-    command = next((a for a in args if a in COMMANDS), None)
+    known = commands()
+    command = next((a for a in args if a in known), None)
     help_hint = i18n.t(
         lang, "errors.usage_help", command=f"moderator {command}" if command else "moderator"
     )

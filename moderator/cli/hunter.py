@@ -6,7 +6,17 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_of
-from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
+from moderator.cli.options import (
+    bad_usage, field_options, game_option, lang_option, module_commands, open_game, record,
+)
+
+#: The Hunter module's options of `propose` (the Investigator token) and `mission` (the
+#: Chief Fail cards), by the field of the action each gives.
+field_options(investigator=("--investigator", "investigator"),
+              chief_fail=("--chief-fail", "chief_fail"))
+
+
+@module_commands("hunter", "investigate", "accuse", "blame")
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
 

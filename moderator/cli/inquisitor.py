@@ -6,9 +6,10 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_of
-from moderator.cli.options import game_option, lang_option, open_game, record
+from moderator.cli.options import game_option, lang_option, module_commands, open_game, record
 
 
+@module_commands("inquisitor", "examine")
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
 

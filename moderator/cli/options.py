@@ -1,7 +1,7 @@
 """What the commands share, declared once: the `--game`, `--lang` and `--vote-history` options,
 the six options that describe a game's configuration (`new`, `script`, `voice prepare`),
-opening the game a command works on, recording an action, and refusing a malformed command
-line in the game's language.
+opening the game a command works on, recording an action, refusing a malformed command
+line in the game's language, and where the modules' files declare their commands and options.
 
 Every command module imports this; it imports none of them, so the commands depend on it and
 never on each other.
@@ -14,7 +14,7 @@ import functools
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, List, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, List, NamedTuple, NoReturn, Optional
 
 import typer
 
@@ -54,6 +54,45 @@ def checked_say_on(value: str | None) -> str | None:
 def vote_history_option(lang: str) -> Any:
     return typer.Option(None, "--vote-history/--no-vote-history",
                         help=i18n.t(lang, "help.vote_history"))
+
+
+# -- the modules' commands and options --------------------------------------------------------
+
+Register = Callable[[typer.Typer, str], None]
+
+
+class ModuleCommands(NamedTuple):
+    """A module's commands, as its file in this package declares them."""
+
+    module: str
+    names: tuple[str, ...]
+    defined_in: str  # the module of `moderator.cli` whose `register` adds them
+    part_of: str | None  # the base command whose part they record on their own
+
+
+#: Each module's commands, by module id, and each module's options of the base game's
+#: actions (`propose --sergeant`, `mission --trap`): by the action's field they give, the
+#: option and its help key. Filled by the modules' files here (`cli/rogue.py`), which are
+#: loaded only for a command line that needs them (`app.commands()`, `propose`, `mission`).
+MODULE_COMMANDS: dict[str, ModuleCommands] = {}
+FIELD_OPTIONS: dict[str, tuple[str, str]] = {}
+
+
+def module_commands(module: str, *names: str, part_of: str | None = None
+                    ) -> Callable[[Register], Register]:
+    """Declare that a module's `register` adds the commands `names`; `part_of` names the
+    base command of which they record a part on their own (`--help` lists them right after
+    it, before the modules' own steps)."""
+    def declare(register: Register) -> Register:
+        MODULE_COMMANDS[module] = ModuleCommands(
+            module, names, register.__module__.rpartition(".")[2], part_of)
+        return register
+    return declare
+
+
+def field_options(**declared: tuple[str, str]) -> None:
+    """Declare a module's options of the base game's actions: `field=(option, help key)`."""
+    FIELD_OPTIONS.update(declared)
 
 
 # -- a game's configuration --------------------------------------------------------------------

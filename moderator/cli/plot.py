@@ -7,11 +7,12 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled, maybe_seat_of, seat_of
-from moderator.cli.options import game_option, lang_option, open_game, record
+from moderator.cli.options import game_option, lang_option, module_commands, open_game, record
 
 _SPELL_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 
+@module_commands("plot", "plot")
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
     group = typer.Typer(help=h("plot"), no_args_is_help=True)

@@ -6,9 +6,16 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, maybe_seat_of, seat_of
-from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
+from moderator.cli.options import (
+    bad_usage, field_options, game_option, lang_option, module_commands, open_game, record,
+)
+
+#: The Rogue module's option of `mission` (the Rogue Success cards), by the field of the
+#: action it gives.
+field_options(rogue_success=("--rogue-success", "rogue_success"))
 
 
+@module_commands("rogue", "watch", "rogue-claim")
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
 

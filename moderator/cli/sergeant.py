@@ -6,9 +6,16 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, maybe_seat_of
-from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
+from moderator.cli.options import (
+    bad_usage, field_options, game_option, lang_option, module_commands, open_game, record,
+)
+
+#: The Sergeant module's options of `propose` (the Sergeant) and `mission` (whom the
+#: Sergeant made switch), by the field of the action each gives.
+field_options(sergeant=("--sergeant", "sergeant"), switched=("--switch", "switch"))
 
 
+@module_commands("sergeant", "switch", part_of="mission")
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
 

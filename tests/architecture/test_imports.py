@@ -86,22 +86,22 @@ def test_the_everyday_commands_load_no_parser_prompts_speech_or_search(tmp_path,
 
 
 def test_a_command_builds_only_itself():
-    from moderator.cli.app import COMMANDS, build
+    from moderator.cli.app import build, commands
 
-    for command in COMMANDS:
+    for command in commands():
         app = build("en", command)
         assert [c.name for c in app.registered_commands] + [
             g.name for g in app.registered_groups] == [command]
     whole = build("en")
     assert [c.name for c in whole.registered_commands] + [
-        g.name for g in whole.registered_groups] == sorted(COMMANDS, key=_listed)
+        g.name for g in whole.registered_groups] == sorted(commands(), key=_listed)
 
 
 def _listed(command: str) -> tuple[bool, int]:
-    """--help lists the commands, then the groups, each in the order of COMMANDS."""
-    from moderator.cli.app import COMMANDS
+    """--help lists the commands, then the groups, each in the order of `commands()`."""
+    from moderator.cli.app import commands
 
-    return command in ("plot", "voice"), list(COMMANDS).index(command)
+    return command in ("plot", "voice"), list(commands()).index(command)
 
 
 CATALOGUES_LOADED = (
