@@ -26,13 +26,6 @@ TABLE: dict[str, Callable[[Any], dict[str, Any]]] = {}
 OVER: dict[str, tuple[str, Callable[[Any], Any]]] = {}
 
 
-def part(registry: dict[str, Callable[[Any], dict[str, Any]]], module: str) -> Callable[[F], F]:
-    def register(shown: F) -> F:
-        registry[module] = shown
-        return shown
-    return register
-
-
 def over(key: str, module: str) -> Callable[[F], F]:
     def register(shown: F) -> F:
         OVER[key] = (module, shown)

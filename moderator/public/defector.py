@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from moderator.public import TABLE, part
-from moderator.rules.modules import defector
+from moderator.public import TABLE
+from moderator.rules.modules import defector, part
 
 
 @part(TABLE, "defector")

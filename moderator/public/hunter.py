@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.codec import maybe_number, number
-from moderator.public import MISSION, PROPOSAL, TABLE, part
-from moderator.rules.modules import hunter
+from moderator.public import MISSION, PROPOSAL, TABLE
+from moderator.rules.modules import hunter, part
 
 
 @part(PROPOSAL, "hunter")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.codec import maybe_number, numbers
-from moderator.public import TABLE, part
+from moderator.public import TABLE
+from moderator.rules.modules import part
 
 
 @part(TABLE, "inquisitor")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.codec import maybe_number, number, numbers
-from moderator.public import PROPOSAL, TABLE, part
-from moderator.rules.modules import plot
+from moderator.public import PROPOSAL, TABLE
+from moderator.rules.modules import part, plot
 
 
 @part(PROPOSAL, "plot")

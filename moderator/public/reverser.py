@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from moderator.public import MISSION, part
+from moderator.public import MISSION
+from moderator.rules.modules import part
 
 
 @part(MISSION, "reverser")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.codec import maybe_number
-from moderator.public import MISSION, PROPOSAL, TABLE, part
+from moderator.public import MISSION, PROPOSAL, TABLE
+from moderator.rules.modules import part
 
 
 @part(PROPOSAL, "sergeant")

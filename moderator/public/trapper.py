@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.codec import maybe_number
-from moderator.public import MISSION, part
+from moderator.public import MISSION
+from moderator.rules.modules import part
 
 
 @part(MISSION, "trapper")

@@ -9,21 +9,20 @@ below; they are loaded when the ruling is asked, so that a question does not loa
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from moderator import i18n
 from moderator.codec import number, numbers
 from moderator.reference.topics import TOPICS
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input, tables
 from moderator.rules.house_rules import defaults
-from moderator.rules.modules import MODULES, import_slices
+from moderator.rules.modules import MODULES, import_slices, part
 
 #: A step's ruling: it adds its sentences to `lines` and its numbers to `facts`, and returns
 #: the topics to read more.
 Step = Callable[[Game, list[str], "Say", list[str], dict], list[str]]
 #: A module's input at the team or the mission step, the same way, given what the engine asks.
 Asked = Callable[[Game, list[str], "Say", list[str], Input], list[str]]
-F = TypeVar("F")
 
 #: Each module's own steps, by phase.
 STEPS: dict[str, Step] = {}
@@ -40,13 +39,6 @@ HAND: dict[str, str] = {}
 #: What a module in play reminds the table of after an action has been told, by module id:
 #: (game, names, lang) -> sentences (the Plot cards held whose moment has come).
 REMINDERS: dict[str, Callable[[Game, list[str], str], list[str]]] = {}
-
-
-def part(registry: dict[str, F], key: str) -> Callable[[F], F]:
-    def register(said: F) -> F:
-        registry[key] = said
-        return said
-    return register
 
 
 class Now(NamedTuple):

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.rules import Game
+from moderator.rules.modules import part
 from moderator.rules.modules.defector import LOYALTY
-from moderator.simulate.turn import STEPS, Turns, part
+from moderator.simulate.turn import STEPS, Turns
 
 
 @part(STEPS, LOYALTY)

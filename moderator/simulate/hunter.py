@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.rules import SPIES, Game
+from moderator.rules.modules import part
 from moderator.rules.modules.hunter import ACCUSATION, INVESTIGATION
-from moderator.simulate.turn import STEPS, Turns, part
+from moderator.simulate.turn import STEPS, Turns
 
 
 @part(STEPS, ACCUSATION)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.rules import MISSION, Game, Input
-from moderator.rules.modules import plot
+from moderator.rules.modules import part, plot
 from moderator.rules.modules.plot import PLOT_DRAW, PLOT_GIVE, UsePlot
-from moderator.simulate.turn import FACE_UP, OUT_OF_TURN, STEPS, Turns, act, part
+from moderator.simulate.turn import FACE_UP, OUT_OF_TURN, STEPS, Turns, act
 
 #: Plot cards that show one player's Loyalty card to another: (shown, to) from (by, target,
 #: leader) (rules.md §3.4).

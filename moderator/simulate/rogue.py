@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.rules import Game
+from moderator.rules.modules import part
 from moderator.rules.modules.rogue import ROGUE_CLAIM, WATCH
-from moderator.simulate.turn import STEPS, Turns, part
+from moderator.simulate.turn import STEPS, Turns
 
 
 @part(STEPS, WATCH)

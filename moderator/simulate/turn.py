@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input
 from moderator.rules.actions import Action
@@ -34,15 +34,6 @@ STEPS: dict[str, Callable[[Turns, Game], dict[str, Any]]] = {}
 OUT_OF_TURN: dict[str, Callable[[Turns, Game], Game | None]] = {}
 FACE_UP: dict[str, Callable[[Game], int | None]] = {}
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def part(registry: dict[str, Any], key: str) -> Callable[[F], F]:
-    """Registers a module's part of a turn under `key` (a phase, or the module's id)."""
-    def register(its: F) -> F:
-        registry[key] = its
-        return its
-    return register
 
 
 #: More actions than any game takes: 5 rounds of 5 proposals, votes and missions, and every

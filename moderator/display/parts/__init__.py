@@ -13,12 +13,11 @@ the table's section.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from moderator.rules.modules import MODULES
 
 T = TypeVar("T")
-F = TypeVar("F", bound=Callable[..., Any])
 #: (status, names, lang) -> HTML, "" when it has nothing to show.
 Drawn = Callable[[dict, list[str], str], str]
 #: (status, names, lang) -> a line of text, None when it has nothing to show.
@@ -47,14 +46,6 @@ OUTCOMES: dict[str, Outcome] = {}
 SECTIONS: dict[str, Drawn] = {}
 TOKENS: dict[str, Line] = {}
 SHOWN: dict[str, Line] = {}
-
-
-def part(registry: dict[str, Any], module: str) -> Callable[[F], F]:
-    """Register a function as `module`'s part in `registry`."""
-    def register(drawn: F) -> F:
-        registry[module] = drawn
-        return drawn
-    return register
 
 
 def in_play(registry: dict[str, T], status: dict) -> Iterator[T]:

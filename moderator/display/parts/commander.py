@@ -5,8 +5,9 @@ from __future__ import annotations
 from html import escape
 
 from moderator import codec
-from moderator.display.parts import OVER, part
+from moderator.display.parts import OVER
 from moderator.i18n import t
+from moderator.rules.modules import part
 
 
 @part(OVER, "commander")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from moderator.display.parts import SHOWN, part
+from moderator.display.parts import SHOWN
 from moderator.i18n import t
+from moderator.rules.modules import part
 
 
 @part(SHOWN, "defector")

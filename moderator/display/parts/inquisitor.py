@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from moderator import codec
-from moderator.display.parts import TOKENS, part
+from moderator.display.parts import TOKENS
 from moderator.i18n import t
+from moderator.rules.modules import part
 
 
 @part(TOKENS, "inquisitor")

@@ -7,9 +7,10 @@ from html import escape
 
 from moderator import codec
 from moderator.display.page import FAIL
-from moderator.display.parts import OUTCOMES, SECTIONS, Outcome, part
+from moderator.display.parts import OUTCOMES, SECTIONS, Outcome
 from moderator.i18n import t
 from moderator.narration.plot import card_name
+from moderator.rules.modules import part
 
 
 @part(SECTIONS, "plot")

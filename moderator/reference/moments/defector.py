@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from moderator.reference.context import STEPS, Say, narrated, part
+from moderator.reference.context import STEPS, Say, narrated
 from moderator.rules import Game
+from moderator.rules.modules import part
 from moderator.rules.modules.defector import LOYALTY
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from moderator import i18n
 from moderator.codec import number
-from moderator.reference.context import CARDS, STEPS, TEAM, Say, narrated, part
+from moderator.reference.context import CARDS, STEPS, TEAM, Say, narrated
 from moderator.rules import Game, Input
+from moderator.rules.modules import hunter, part
 from moderator.rules.modules.hunter import ACCUSATION, INVESTIGATION
-from moderator.rules.modules import hunter
 
 
 @part(TEAM, "investigator")

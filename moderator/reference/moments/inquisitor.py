@@ -4,8 +4,9 @@ new."""
 from __future__ import annotations
 
 from moderator.codec import number, numbers
-from moderator.reference.context import STEPS, Say, narrated, part
+from moderator.reference.context import STEPS, Say, narrated
 from moderator.rules import Game
+from moderator.rules.modules import part
 from moderator.rules.modules.inquisitor import EXAMINATION
 
 

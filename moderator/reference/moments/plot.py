@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from moderator import i18n
 from moderator.codec import number
-from moderator.reference.context import EVERY_STEP, REMINDERS, STEPS, Say, part
+from moderator.reference.context import EVERY_STEP, REMINDERS, STEPS, Say
 from moderator.rules import VOTE, Game
+from moderator.rules.modules import part, plot
 from moderator.rules.modules.plot import PLOT_DRAW, PLOT_GIVE
-from moderator.rules.modules import plot
 
 
 @part(STEPS, PLOT_DRAW)

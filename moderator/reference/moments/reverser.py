@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from moderator import i18n
-from moderator.reference.context import CARDS, Say, part
+from moderator.reference.context import CARDS, Say
 from moderator.rules import Game, Input
+from moderator.rules.modules import part
 
 
 @part(CARDS, "reverse")

@@ -4,8 +4,9 @@ every team member's hand, and the spy Rogue's claim."""
 from __future__ import annotations
 
 from moderator.codec import number, numbers
-from moderator.reference.context import CARDS, HAND, STEPS, Say, part
+from moderator.reference.context import CARDS, HAND, STEPS, Say
 from moderator.rules import Game, Input
+from moderator.rules.modules import part
 from moderator.rules.modules.rogue import ROGUE_CLAIM, WATCH
 
 HAND["rogue_success"] = "mission_rogue"

@@ -3,8 +3,9 @@ team, who may make one team member switch before the cards are collected."""
 
 from __future__ import annotations
 
-from moderator.reference.context import CARDS, TEAM, Say, part
+from moderator.reference.context import CARDS, TEAM, Say
 from moderator.rules import Game, Input
+from moderator.rules.modules import part
 
 
 @part(TEAM, "sergeant")

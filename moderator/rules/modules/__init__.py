@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import importlib
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from moderator.rules.actions import Action, Seat, Sides, Vote
 from moderator.rules.flow import MISSION, PROPOSAL, Phases
@@ -33,6 +33,18 @@ MODULES: tuple[Module, ...] = (
     defector.Defector(), trapper.Trapper(), inquisitor.Inquisitor(), hunter.Hunter(),
     reverser.Reverser(),
 )
+
+
+F = TypeVar("F")
+
+
+def part(registry: dict[str, F], key: str) -> Callable[[F], F]:
+    """Put what it decorates, a module's part of a ring, in the ring's `registry` under `key`
+    (the module's id, or the phase or input the part answers)."""
+    def register(its: F) -> F:
+        registry[key] = its
+        return its
+    return register
 
 
 def import_slices(ring: str) -> None:
