@@ -445,7 +445,8 @@ def test_no_rogue_win_is_announced_for_a_team_without_anyone_who_can_be_the_rogu
     """rules.md §7, §13.1: the Rogue Success on record is Ben's; a team without Ben cannot
     reveal one, so the mission's line does not say the Rogue may win alone."""
     game = Game.new(players=7, first_leader=0, modules=["rogue"], roles=["resistance-rogue"])
-    game = game.propose([0, 1]).vote(everyone(game)).apply(GiveWatch(0)).play_mission(0, rogue_success=1)
+    game = game.propose([0, 1]).vote(everyone(game)).apply(GiveWatch(0))
+    game = game.play_mission(0, rogue_success=1)
     game = game.propose([2, 3, 4]).vote(everyone(game)).apply(GiveWatch(2)).play_mission(0)
     alone = "the resistance Rogue wins alone"
     without = game.propose([2, 3, 4]).vote(everyone(game)).apply(GiveWatch(2))
@@ -453,3 +454,19 @@ def test_no_rogue_win_is_announced_for_a_team_without_anyone_who_can_be_the_rogu
     assert "A success now is the Resistance's third: it wins the game." in text(without)
     ben = game.propose([1, 2, 3]).vote(everyone(game)).apply(GiveWatch(2))
     assert alone in text(ben)
+
+
+@pytest.mark.parametrize("reveals,shown,gezeigt", [
+    ("loyalty-card", "their Loyalty card", "die eigene Treuekarte"),
+    ("character-card", "their Character card", "die eigene Charakterkarte"),
+])
+def test_plot_establish_confidence_names_the_card_the_leader_shows(reveals, shown, gezeigt):
+    """rules.md §3.4 and house rule `plot-reveals` (§13): with special characters in the game
+    the leader shows the Loyalty card by default, the Character card under `character-card`;
+    the reminder names the same card as the card's effect."""
+    game = Game.new(players=7, first_leader=0, modules=["plot", "commander"],
+                    house_rules={"plot-reveals": reveals})
+    game = game.apply(DrawPlot(["establish_confidence", "strong_leader"]))
+    game = game.apply(GivePlot("establish_confidence", 3))
+    assert f"takes effect now: the leader shows {shown} to a player" in text(game)
+    assert f"Person seiner Wahl {gezeigt}." in text(game, "de")

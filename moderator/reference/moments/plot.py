@@ -37,7 +37,7 @@ def _cards(game: Game, names: list[str], say: Say, lines: list[str], facts: dict
     """Who must or may use a Plot card right now, and who votes first (rules.md §3.3)."""
     usable = game.usable()
     facts["plot_usable"] = [{"card": c.card, "holder": number(c.holder)} for c in usable]
-    lines += [i18n.t(say.lang, reminder_key(game, c), holder=names[c.holder]) for c in usable]
+    lines += [reminder(game, c, names, say.lang) for c in usable]
     cards = [c.card for c in usable]
     if game.phase == VOTE and game.opinion_makers:
         from moderator.narration import opinion_first
@@ -52,8 +52,16 @@ def _held(game: Game, names: list[str], lang: str) -> list[str]:
     """The held Plot cards whose moment has come, in the order players are asked (§3.3); a
     card just received is told with the action that gave it."""
     pending = plot.state(game).pending
-    return [i18n.t(lang, reminder_key(game, card), holder=names[card.holder])
-            for card in game.usable() if card not in pending]
+    return [reminder(game, card, names, lang) for card in game.usable() if card not in pending]
+
+
+def reminder(game: Game, card: plot.Card, names: list[str], lang: str) -> str:
+    """What the table is reminded of for a held card whose moment has come, naming the card a
+    revealing Plot card shows in this game (rules.md §3.4, house rule `plot-reveals`)."""
+    from moderator.narration.plot import shown_card
+
+    return i18n.t(lang, reminder_key(game, card), holder=names[card.holder],
+                  shown=shown_card(game, lang))
 
 
 def reminder_key(game: Game, card: plot.Card) -> str:

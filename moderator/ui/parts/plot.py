@@ -19,12 +19,6 @@ from moderator.ui.parts import (
 REVEALING = frozenset({plot.OVERHEARD_CONVERSATION, plot.ESTABLISH_CONFIDENCE, plot.OPEN_UP})
 
 
-def reminder(game, card, names: list[str], lang: str) -> str:
-    from moderator.reference.moments.plot import reminder_key
-
-    return t(lang, reminder_key(game, card), holder=names[card.holder])
-
-
 def plot_cards(session: Session, lang: str, rules: bool = False):
     """The Plot section of the table (rules.md §3): cards left, held, in effect, usable now;
     with `rules`, what each card on the table does."""
@@ -40,8 +34,11 @@ def plot_cards(session: Session, lang: str, rules: bool = False):
         text.append(t(lang, "plot.discarded",
                       cards=", ".join(card_name(lang, c) for c in state.discarded)) + "\n",
                     style="dim")
-    for card in game.usable():
-        text.append("  ▸ " + reminder(game, card, names, lang) + "\n")
+    if game.usable():
+        from moderator.reference.moments.plot import reminder
+
+        for card in game.usable():
+            text.append("  ▸ " + reminder(game, card, names, lang) + "\n")
     if game.opinion_makers and game.phase == "vote":
         text.append(opinion_first(game, names, lang) + "\n")
     if rules:  # what each card on the table does: drawn, waiting or held
