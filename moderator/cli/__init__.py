@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 
 from moderator.cli.exits import (
-    INTERRUPTED, REFUSED, CheckedOutput, OutputFailed, language_of, output_failed, output_told,
-    stop_told, stopped,
+    INTERRUPTED, REFUSED, CheckedOutput, OutputFailed, hear_dropped_interrupts, language_of,
+    output_failed, output_told, raise_dropped_interrupt, stop_told, stopped,
 )
 
 
@@ -47,11 +47,13 @@ def _run(args: list[str]) -> int:
         sys.stdout.write(f"moderator {__version__}\n")
         sys.stdout.flush()
         return 0
+    hear_dropped_interrupts()
     _plain_where_needed()
     from moderator.cli.app import run
 
     code = run(args)
     sys.stdout.flush()
+    raise_dropped_interrupt()  # a Ctrl-C that came during an import is heard, if late
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # done: a late Ctrl-C has nothing to stop

@@ -18,6 +18,30 @@ _stop_told = False
 _output_told = False
 
 
+#: Whether a Ctrl-C came where Python cannot raise it and dropped it (in an object's finaliser,
+#: or in the callback that tidies up after an import): it is raised again once heard.
+_dropped_interrupt = False
+
+
+def hear_dropped_interrupts() -> None:
+    """Note a Ctrl-C Python has to drop instead of printing it as an ignored exception."""
+    sys.unraisablehook = _unraisable
+
+
+def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
+    global _dropped_interrupt
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        _dropped_interrupt = True
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+def raise_dropped_interrupt() -> None:
+    """Raise the Ctrl-C Python dropped, if one was: the command then ends as interrupted."""
+    if _dropped_interrupt:
+        raise KeyboardInterrupt
+
+
 class OutputFailed(Exception):
     """Standard output refused a write; `why` is the operating system's reason."""
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from moderator.cli import app
+from moderator.cli import app, exits
 from moderator.i18n import t
 
 #: Seconds after the interpreter is ready: the first moments of start-up, then later ones.
@@ -142,3 +142,37 @@ def test_ctrl_c_while_reading_a_script_says_nothing_of_a_game(tmp_path, cli_env)
     assert child.exitstatus == 130
     assert t("en", "errors.interrupted_no_game") in child.before
     assert "the game is as it was" not in child.before
+
+
+class Finalised:
+    """An object whose finaliser is interrupted, as a Ctrl-C can land in one (or in the
+    callback with which Python tidies up after an import): Python cannot raise it there."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def __del__(self) -> None:
+        raise self.error
+
+
+def test_a_ctrl_c_python_had_to_drop_is_raised_once_heard(monkeypatch, capsys):
+    """Seen under load: "Exception ignored in: <function _get_module_lock.<locals>.cb>
+    KeyboardInterrupt" on standard error and exit 0 after an `undo` was written. The Ctrl-C is
+    now noted, said nothing of, and raised again when the command is done (exit 130)."""
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)
+    monkeypatch.setattr(exits, "_dropped_interrupt", False)
+    exits.hear_dropped_interrupts()
+    exits.raise_dropped_interrupt()  # nothing dropped yet: nothing raised
+    Finalised(KeyboardInterrupt())  # dropped by Python as it is finalised
+    assert capsys.readouterr().err == ""
+    with pytest.raises(KeyboardInterrupt):
+        exits.raise_dropped_interrupt()
+
+
+def test_other_errors_python_drops_are_still_reported(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)
+    monkeypatch.setattr(exits, "_dropped_interrupt", False)
+    exits.hear_dropped_interrupts()
+    Finalised(ValueError("planted"))
+    assert "ValueError: planted" in capsys.readouterr().err
+    exits.raise_dropped_interrupt()  # not a Ctrl-C: nothing raised
