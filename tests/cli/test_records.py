@@ -445,15 +445,20 @@ def test_a_damaged_game_is_not_exported(play, refused, game_file):
     assert refused("export").startswith(f"Game {path.stem} is damaged at line 4 of its file")
 
 
+def simulate_at_a_terminal(home, *args: str):
+    """`moderator simulate ARGS` in a real pseudo-terminal of 80 columns."""
+    pexpect = pytest.importorskip("pexpect")
+    return pexpect, pexpect.spawn(
+        sys.executable, ["-m", "moderator", "simulate", *args],
+        env={**os.environ, "MODERATOR_HOME": str(home), "NO_COLOR": "1", "TERM": "xterm"},
+        encoding="utf-8", timeout=60, dimensions=(24, 80))
+
+
 def test_simulate_shows_a_progress_bar_at_a_terminal(home):
     """A real pseudo-terminal: once the run has taken a second the bar is drawn while the
     games run, then cleared."""
-    pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(
-        sys.executable, ["-m", "moderator", "simulate", "--players", "5-10", "--games", "400",
-                         "--seed", "1"],
-        env={**os.environ, "MODERATOR_HOME": str(home), "NO_COLOR": "1", "TERM": "xterm"},
-        encoding="utf-8", timeout=60, dimensions=(24, 80))
+    pexpect, child = simulate_at_a_terminal(home, "--players", "5-10", "--games", "400",
+                                            "--seed", "1")
     child.expect_exact("Simulated games")
     child.expect(pexpect.EOF)
     child.close()
@@ -463,12 +468,7 @@ def test_simulate_shows_a_progress_bar_at_a_terminal(home):
 
 def test_a_short_simulation_shows_no_progress_bar(home):
     """A run done within a second draws no bar that would only flicker."""
-    pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(
-        sys.executable, ["-m", "moderator", "simulate", "--players", "5", "--games", "20",
-                         "--seed", "1"],
-        env={**os.environ, "MODERATOR_HOME": str(home), "NO_COLOR": "1", "TERM": "xterm"},
-        encoding="utf-8", timeout=60, dimensions=(24, 80))
+    pexpect, child = simulate_at_a_terminal(home, "--players", "5", "--games", "20", "--seed", "1")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
