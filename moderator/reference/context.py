@@ -164,7 +164,9 @@ def narrated(game: Game, names: list[str], lang: str) -> str:
     imported only here so that a question (most of `moderator rules`) does not load it."""
     from moderator import narration
 
-    return narration.NOW[game.phase](game, names, lang)
+    said = narration.step_sentence(game, names, lang)
+    assert said is not None  # asked at a module's step, which has its sentence
+    return said
 
 
 @part(STEPS, GAME_OVER)

@@ -104,6 +104,11 @@ class PlayMission(Action):
                                  self.trapped, self.chief_fail)
 
 
+#: The module whose step each of the modules' phases is, and whose each of their actions is
+#: (the base game's are no module's): how the rings find a step's or an action's part.
+STEP_MODULE: dict[str, str] = {phase: m.id for m in MODULES for phase in m.phases}
+ACTION_MODULE: dict[type[Action], str] = {a: m.id for m in MODULES for a in m.actions}
+
 #: Every action by its name in a game file: the base game's, then each module's.
 _BASE_ACTIONS: tuple[type[Action], ...] = (Propose, Vote, PlayMission, Sides)
 ACTIONS: dict[str, type[Action]] = {
