@@ -22,6 +22,8 @@ import importlib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from moderator.rules.setup import MODULES  # their ids, in the contract's order
+
 if TYPE_CHECKING:
     from typing import Self
 
@@ -58,27 +60,23 @@ class Part:
         """The module's part of this ring, or the ring's defaults where it has none."""
         if module not in cls._tried:
             cls._tried.add(module)
-            _load(cls.package, module)
+            load(cls.package, module)
         return cast("Self", cls._parts.get(module, cls._none))
 
     @classmethod
     def in_play(cls, modules: Iterable[str]) -> list[Self]:
         """The parts of `modules` (the defaults for a module without one), in the order of
-        the modules of the contract (`rules.modules.MODULES`)."""
-        from moderator.rules.modules import MODULES
-
+        the modules of the contract."""
         chosen = frozenset(modules)
-        return [cls.of(m.id) for m in MODULES if m.id in chosen]
+        return [cls.of(module) for module in MODULES if module in chosen]
 
     @classmethod
     def every(cls) -> list[Self]:
         """Every module's part of this ring that it has, in the order of the modules."""
-        from moderator.rules.modules import MODULES
-
-        return [part for part in (cls.of(m.id) for m in MODULES) if part.module]
+        return [part for part in map(cls.of, MODULES) if part.module]
 
 
-def _load(package: str, module: str) -> None:
+def load(package: str, module: str) -> None:
     """Import the module's file of the ring, where it has one."""
     try:
         importlib.import_module(f"{package}.{module}")

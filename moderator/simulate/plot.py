@@ -8,7 +8,7 @@ from typing import Any
 from moderator.rules import MISSION, Game, Input
 from moderator.rules.modules import plot
 from moderator.rules.modules.plot import PLOT_DRAW, UsePlot
-from moderator.simulate.turn import Moves, Turns, act
+from moderator.simulate.turn import Moves, Turns
 
 #: Plot cards that show one player's Loyalty card to another: (shown, to) from (by, target,
 #: leader) (rules.md §3.4).
@@ -31,11 +31,11 @@ class PlotMoves(Moves, module="plot"):
         """In the Spotlight: the card is played face up (rules.md §3.4)."""
         return plot.state(game).spotlight
 
-    def out_of_turn(self, turns: Turns, game: Game) -> Game | None:
+    def out_of_turn(self, turns: Turns, game: Game) -> UsePlot | None:
         return use(turns, game)
 
 
-def use(turns: Turns, game: Game) -> Game | None:
+def use(turns: Turns, game: Game) -> UsePlot | None:
     """Each usable Plot card's holder in the table's order may use it, once per window;
     a ★ card received must be resolved (rules.md §3.3)."""
     state = plot.state(game)
@@ -47,7 +47,7 @@ def use(turns: Turns, game: Game) -> Game | None:
         targets = plot.targets(game, card)
         if targets == []:  # nobody left to use it on
             if pending:
-                return act(game, UsePlot(card.card, card.holder, None, None))
+                return UsePlot(card.card, card.holder, None, None)
             continue
         view = turns.table.views[card.holder]
         target = turns.players.plot(view, game, card.card, targets, pending)
@@ -66,5 +66,5 @@ def use(turns: Turns, game: Game) -> Game | None:
         if shows is not None:
             shown, to = shows(card.holder, target, game.seat)
             turns.table.show_loyalty(shown, to=to)
-        return act(game, UsePlot(card.card, card.holder, target, take))
+        return UsePlot(card.card, card.holder, target, take)
     return None

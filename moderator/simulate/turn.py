@@ -39,9 +39,9 @@ class Moves(Part):
         names for them, each from the player whose decision it is (or the table)."""
         raise NotImplementedError(game.phase)  # a module's step has its answers
 
-    def out_of_turn(self, turns: Turns, game: Game) -> Game | None:
-        """What a player does out of turn before the step's answers (a Plot card used): the
-        game after it, or None."""
+    def out_of_turn(self, turns: Turns, game: Game) -> Action | None:
+        """What a player does out of turn before the step's answers (a Plot card used), or
+        None."""
         return None
 
     def face_up(self, game: Game) -> int | None:
@@ -49,9 +49,9 @@ class Moves(Part):
         return None
 
     def chooser(self, name: str, game: Game) -> int | None:
-        """Who chooses the module's seat input `name` at the mission: the leader, unless the
-        module's rules give it to someone else."""
-        return game.seat
+        """Who chooses the module's seat input `name` at the mission (the leader, the
+        Sergeant); None: nobody, the input's default."""
+        return None
 
 
 #: The base game's count at the mission, and the card it counts.
@@ -81,13 +81,17 @@ class Turns:
         raise RuntimeError(f"a simulated game did not end: {game!r}")
 
     def turn(self, game: Game) -> Game:
-        """One action: a module's move out of turn if a player wants one (a Plot card used),
-        else the step's answers."""
+        """One action, applied."""
+        return act(game, self.action(game))
+
+    def action(self, game: Game) -> Action:
+        """The next action: a module's move out of turn if a player wants one (a Plot card
+        used), else the step's, made by the engine of the players' answers."""
         for module in game.config.in_play:
             moved = Moves.of(module.id).out_of_turn(self, game)
             if moved is not None:
                 return moved
-        return act(game, game.action(self._answers(game)))
+        return game.action(self._answers(game))
 
     def _answers(self, game: Game) -> dict[str, Any]:
         """The current step's answers, by the engine's names for them, each from the player
@@ -178,6 +182,5 @@ def _face_up(game: Game) -> int | None:
 
 
 def act(game: Game, action: Action) -> Game:
-    """An action of the players (the step's, made by the engine of their answers with
-    `game.action`, or a module's out of turn)."""
+    """An action of the players (`Turns.action`)."""
     return game.apply(action)

@@ -1,6 +1,7 @@
 """A module is one slice (design.md §1): its rules in `rules/modules/<id>.py`, one file per
 ring that shows it (`narration/<id>.py`, `ui/steps/<id>.py`, …), found by the rings through
-registries, never by a chain of `if kind == …`; and seats are numbered from 1 in one module.
+their part classes (test_parts.py), never by a chain of `if kind == …`; and seats are
+numbered from 1 in one module.
 
 The checks read the package's source, so they hold for the next module too; each proves
 itself on a planted fault.
@@ -13,10 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from moderator import narration
-from moderator.rules.actions import Action, Sides
-from moderator.rules.modules import ACTIONS, MODULES
-from moderator.ui import guided, steps
+from moderator.rules.actions import Action
+from moderator.rules.modules import MODULES
 
 PACKAGE = Path(__file__).resolve().parents[2] / "moderator"
 
@@ -119,21 +118,6 @@ def test_every_homonym_is_still_there():
     files = sources()
     for path, word in HOMONYMS:
         assert word in references(files[path])[0], (path, word)
-
-
-# -- every action has its part in each ring -----------------------------------------------
-
-assert guided  # its base steps fill the registry too
-
-#: Actions guided play does not ask for, and why.
-NOT_GUIDED = {Sides: "entered after the game, with `moderator roles`"}
-
-
-@pytest.mark.parametrize("action", ACTIONS.values(), ids=lambda a: a.kind)
-def test_every_action_has_its_log_line_narrator_and_guided_step(action):
-    assert action in narration.LOG, "no log line"
-    assert action in narration.RESULT, "no narrator"
-    assert action in steps.ASKS or action in NOT_GUIDED, "no guided step"
 
 
 # -- seats change numbering in one module ---------------------------------------------------

@@ -7,10 +7,8 @@ where it takes part), its texts in the catalogues and its rules topic.
 
 from __future__ import annotations
 
-import importlib
-
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from typing import Any
 
 from moderator.rules.actions import Action, Seat, Sides, Vote
 from moderator.rules.flow import MISSION, PROPOSAL, Phases
@@ -35,28 +33,15 @@ MODULES: tuple[Module, ...] = (
 )
 
 
-F = TypeVar("F")
-
-
-def part(registry: dict[str, F], key: str) -> Callable[[F], F]:
-    """Put what it decorates, a module's part of a ring, in the ring's `registry` under `key`
-    (the module's id, or the phase or input the part answers)."""
-    def register(its: F) -> F:
-        registry[key] = its
-        return its
-    return register
-
-
 def import_slices(ring: str) -> None:
-    """Import the file each module has in a ring (`moderator.narration.hunter` …), where it has
-    one, so that it registers its parts. By name, not by listing a folder: a frozen build has no
-    folder to list."""
+    """Import the file each module has in a ring (`cli/hunter.py` …), where it has one,
+    so that it declares what it adds. By name, not by listing a folder: a frozen build has no
+    folder to list. (The rings with a part class, `rules.part.Part`, find a module's file
+    themselves, when asked for its part.)"""
+    from moderator.rules.part import load
+
     for module in sorted(MODULES, key=lambda module: module.id):
-        try:
-            importlib.import_module(f"{ring}.{module.id}")
-        except ModuleNotFoundError as missing:
-            if missing.name != f"{ring}.{module.id}":
-                raise
+        load(ring, module.id)
 
 #: The order the host is asked in: before the reveal the Trapper's trap, then the Sergeant's
 #: switch (rules.md §5.3, §8); in the reveal, after the Fail cards, the Chief Fail, Rogue
