@@ -156,6 +156,20 @@ def test_a_mission_field_not_known_here_is_shown_by_its_name():
                                  NAMES, "en") == "M1 ✔ 0F W=Ben mirror=Carl echoes=3"
 
 
+def test_an_approval_cancelled_with_no_confidence_is_said_after_the_vote():
+    """rules.md §3.4: No Confidence cancels an approval, which then counts as rejected; the
+    line says who cancelled it, and the CSV has its column."""
+    actions = [{"type": "plot_draw", "cards": ["no_confidence", "close_eye"]},
+               {"type": "plot_give", "card": "no_confidence", "to": 2},
+               {"type": "plot_give", "card": "close_eye", "to": 3},
+               propose(1, 2), vote(1, 2, 3, 4, 5, 6, 7),
+               {"type": "plot_use", "card": "no_confidence", "by": 2}]
+    record = notation.written("G", setup(7, modules=["plot"]), actions)
+    assert "M1.1 L=Anna T=Anna,Ben +7 -0 ✘ (No Confidence: Ben)" in notation.lines(record, "en")
+    row = next(csv.DictReader(io.StringIO(notation.csv_text(record))))
+    assert (row["approved"], row["cancelled_by"]) == ("false", "Ben")
+
+
 def test_sides_entered_after_the_game_are_an_event():
     record = notation.written("G", setup(), RESISTANCE_WINS + [{"type": "sides",
                                                                  "spies": [2, 4]}])
