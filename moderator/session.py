@@ -35,10 +35,12 @@ UNTHEMED = "resistance"
 
 @dataclass
 class Session:
-    """A saved game as the table knows it now."""
+    """A saved game as the table knows it now: its log, the game it describes, and the log's
+    actions in effect, each line decoded once (every ring reads these, never a line)."""
 
     history: store.History
     game: Game
+    actions: tuple[Action, ...] = ()  # none for a game made without a log
 
     @property
     def game_id(self) -> str:
@@ -59,8 +61,8 @@ class Session:
 
     @property
     def last_action(self) -> Action:
-        """The newest action of the game's file."""
-        return codec.decode(self.history.done[-1].data)
+        """The newest action in effect."""
+        return self.actions[-1]
 
 
 def start(
@@ -115,10 +117,10 @@ def start(
 
 def open_game(game_id: str | None) -> Session:
     history = store.load(store.resolve(game_id))
-    game = replay(history)
+    game, actions = replayed(history)
     if game.phase != GAME_OVER:
         history.undone = [_unsaid(entry) for entry in history.undone]
-    return Session(history, game)
+    return Session(history, game, actions)
 
 
 def _unsaid(entry: store.Entry) -> store.Entry:
@@ -201,20 +203,28 @@ def new_game(setup: dict) -> Game:
 def replay(history: store.History) -> Game:
     """The game its log describes; a setup that does not fit or an action the rules refuse
     marks the log as corrupt."""
+    return replayed(history)[0]
+
+
+def replayed(history: store.History) -> tuple[Game, tuple[Action, ...]]:
+    """`replay`, with the log's actions in effect: each line decoded once, here."""
     if setup_problem(history.setup) is not None:
         raise store.StoreError("errors.game_corrupt", game=history.game_id, line=1)
     try:
         game = new_game(history.setup)
     except (RuleError, KeyError, TypeError, ValueError):
         raise store.StoreError("errors.game_corrupt", game=history.game_id, line=1) from None
+    actions = []
     for entry in history.done:
         try:
-            game = apply(game, entry.data)
+            action = codec.decode(entry.data)
+            game = game.apply(action)
         except (RuleError, KeyError, TypeError, ValueError):
             raise store.StoreError(
                 "errors.game_corrupt", game=history.game_id, line=entry.line
             ) from None
-    return game
+        actions.append(action)
+    return game, tuple(actions)
 
 
 def apply(game: Game, line: dict) -> Game:
@@ -224,15 +234,15 @@ def apply(game: Game, line: dict) -> Game:
 
 def act(game_id: str, action: Action) -> Session:
     """Apply `action` to the game as it is on disk and append it; a refusal writes nothing."""
-    result: list[Game] = []
+    result: list[tuple[Game, tuple[Action, ...]]] = []
 
     def checked(history: store.History) -> dict:
-        game = replay(history).apply(action)
-        result.append(game)
+        game, actions = replayed(history)
+        result.append((game.apply(action), (*actions, action)))
         return {**codec.encode(action), "at": _now()}
 
     history = store.append(game_id, checked)
-    return Session(history, result[0])
+    return Session(history, *result[0])
 
 
 def undo(game_id: str) -> tuple[Session, dict]:
@@ -256,7 +266,7 @@ def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, d
         return {"type": kind, "at": _now()}
 
     history = store.append(game_id, checked)
-    return Session(history, replay(history)), moved[0]
+    return Session(history, *replayed(history)), moved[0]
 
 
 def draw(session: Session, step: str) -> list[str]:

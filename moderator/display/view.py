@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import time
 
-from moderator import codec, live, narration, public, store
+from moderator import live, narration, public, store
 from moderator.i18n import speaking, t
 from moderator.rules import GAME_OVER, tables
+from moderator.rules.actions import Sides, Vote
 from moderator.session import Session, open_game
 
 #: Result styles of `narration.result_lines`, as the page's colour classes.
@@ -103,10 +104,10 @@ def board(current: Session) -> list[dict]:
 
 def last_action(current: Session, lang: str, show_votes: bool) -> list[dict]:
     """What the newest action in effect did, line by line, with its tone."""
-    if not current.history.done:
+    if not current.actions:
         return []
     lines = narration.result_lines(current, lang)
-    if not show_votes and current.history.done[-1].data["type"] == "vote":
+    if not show_votes and isinstance(current.last_action, Vote):
         lines = lines[:1]  # the verdict and its count; the next lines name the voters
     return [{"text": text, "tone": next((tone for word, tone in TONES.items()
                                          if word in (style or "")), None)}
@@ -115,10 +116,10 @@ def last_action(current: Session, lang: str, show_votes: bool) -> list[dict]:
 
 def spies_were(current: Session) -> list[str] | None:
     """Who the spies were, once the game is over and the sides were entered (`roles`)."""
-    sides = [e.data for e in current.history.done if e.data.get("type") == "sides"]
+    sides = [action for action in current.actions if isinstance(action, Sides)]
     if not sides:
         return None
-    return [current.names[seat] for seat in codec.seats(sides[-1]["spies"])]
+    return [current.names[seat] for seat in sides[-1].spies]
 
 
 def resistance_were(current: Session) -> list[str] | None:

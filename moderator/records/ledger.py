@@ -53,23 +53,26 @@ def read(game_id: str) -> Played:
     """One saved game, read and replayed."""
     from moderator import session, store
 
+    from moderator.rules.actions import Sides
+
     history = store.load(game_id)
-    game = session.replay(history)
-    spies = [e.data["spies"] for e in history.done if e.data["type"] == "sides"]
+    game, actions = session.replayed(history)
+    sides = [action for action in actions if isinstance(action, Sides)]
     names = history.setup["names"]
     return Played.of(
         game_id, history.setup.get("created", ""), game,
-        tuple(None if numbered(name, seat) else name for seat, name in enumerate(names, start=1)),
-        frozenset(codec.seats(spies[-1])) if spies else None,
+        tuple(None if numbered(name, seat) else name for seat, name in enumerate(names)),
+        frozenset(sides[-1].spies) if sides else None,
         history.setup.get("theme", session.UNTHEMED),
     )
 
 
 def numbered(name: str, seat: int) -> bool:
     """A name the game gave by itself ("Player 3", "Spieler 3"): nobody in particular. Every
-    such name holds its seat number, so other names need no catalogue."""
-    return str(seat) in name and any(
-        name == i18n.t(lang, "setup.default_name", seat=seat) for lang in i18n.LANGUAGES)
+    such name holds its seat's number, so other names need no catalogue."""
+    number = codec.number(seat)
+    return str(number) in name and any(
+        name == i18n.t(lang, "setup.default_name", seat=number) for lang in i18n.LANGUAGES)
 
 
 def _file_key(path: str) -> tuple[int, int, int] | None:

@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields, is_dataclass
 from typing import Any, ClassVar
 
 from moderator import codec, session
 from moderator.i18n import has, t
-from moderator.narration import FAIL, SUCCESS, describe_line, outcome
+from moderator.narration import FAIL, SUCCESS, describe_action, outcome
 from moderator.rules import GAME_OVER, Game, Mission, Proposal
-from moderator.rules.actions import Action
+from moderator.rules.actions import Action, Sides
 from moderator.rules.house_rules import defaults
 from moderator.rules.modules import Propose
 from moderator.rules.part import Part
@@ -65,20 +65,21 @@ BASE_MISSION = frozenset({"mission", "team", "fails", "succeeded", "leader",
 @dataclass(frozen=True)
 class Step:
     """One line of the notation: a voted proposal or a played mission (by its index in the
-    final game, so a later change such as a No Confidence shows), or a module event."""
+    final game, so a later change such as a No Confidence shows), or a module event (by the
+    action's index in the log)."""
 
     kind: str  # "proposal", "mission", "pending" (a team awaiting its vote) or "event"
-    index: int = -1
-    action: dict | None = None
+    index: int
 
 
 @dataclass(frozen=True)
 class Written:
-    """A saved game as the formats need it."""
+    """A saved game as the formats need it: its log's lines as written and their actions."""
 
     game_id: str
     setup: dict
-    actions: list[dict]
+    lines: Sequence[Mapping[str, Any]]
+    actions: Sequence[Action]
     game: Game
     steps: list[Step]
 
@@ -89,18 +90,27 @@ class Written:
     @property
     def sides(self) -> list[int] | None:
         """The spies' seats (0-based) if they were entered after the game, else None."""
-        entered = [a for a in self.actions if a.get("type") == "sides"]
-        return codec.seats(entered[-1]["spies"]) if entered else None
+        entered = [a for a in self.actions if isinstance(a, Sides)]
+        return list(entered[-1].spies) if entered else None
+
+    @property
+    def events(self) -> list[Mapping[str, Any]]:
+        """The module events' lines, as the log holds them."""
+        return [self.lines[step.index] for step in self.steps if step.kind == "event"]
 
 
-def written(game_id: str, setup: dict, actions: list[dict]) -> Written:
-    """Walk the actions through the engine, noting what each one changed."""
+def written(game_id: str, setup: dict, lines: Sequence[Mapping[str, Any]],
+            actions: Sequence[Action] | None = None) -> Written:
+    """Walk a log's actions (its lines, decoded here unless `actions` holds them already)
+    through the engine, noting what each one changed."""
+    if actions is None:
+        actions = [codec.decode(line) for line in lines]
     game = session.new_game(setup)
-    shown = {Propose.kind} | {kind.kind for part in Columns.in_play(game.modules)
-                              for kind in part.shown_in_lines}
+    shown = {Propose, *(kind for part in Columns.in_play(game.modules)
+                        for kind in part.shown_in_lines)}
     steps: list[Step] = []
-    for action in actions:
-        before, game = game, session.apply(game, action)
+    for index, action in enumerate(actions):
+        before, game = game, game.apply(action)
         voted = [
             i for i, p in enumerate(game.proposals) if p.approvals is not None
             and (i >= len(before.proposals) or before.proposals[i].approvals is None)
@@ -108,16 +118,17 @@ def written(game_id: str, setup: dict, actions: list[dict]) -> Written:
         steps += [Step("proposal", i) for i in voted]
         steps += [Step("mission", i) for i in range(len(before.missions), len(game.missions))]
         if not voted and len(game.missions) == len(before.missions) \
-                and action["type"] not in shown:
-            steps.append(Step("event", action=action))
+                and type(action) not in shown:
+            steps.append(Step("event", index))
     if game.proposals and game.proposals[-1].approvals is None:
         steps.append(Step("pending", len(game.proposals) - 1))
-    return Written(game_id, setup, actions, game, steps)
+    return Written(game_id, setup, lines, actions, game, steps)
 
 
 def of_session(current: session.Session) -> Written:
     history = current.history
-    return written(current.game_id, history.setup, [e.data for e in history.done])
+    return written(current.game_id, history.setup, [e.data for e in history.done],
+                   current.actions)
 
 
 # -- the notation ---------------------------------------------------------------------------
@@ -134,8 +145,7 @@ def lines(record: Written, lang: str) -> list[str]:
         elif step.kind == "mission":
             shown.append(mission_line(record.game.missions[step.index], names, lang))
         else:
-            assert step.action is not None  # an event step holds its action
-            shown.append(f"{EVENT} {event(step.action, names, lang)}")
+            shown.append(f"{EVENT} {describe_action(lang, names, record.actions[step.index])}")
     shown.append(ending(record.game, lang))
     return shown
 
@@ -211,16 +221,6 @@ def ending(game: Game, lang: str) -> str:
     return t(lang, "records.line.in_progress", phase=t(lang, f"phase.{game.phase}"))
 
 
-def event(action: dict, names: list[str], lang: str) -> str:
-    """A module event in words, as `moderator log` says it; an action of a kind it does not
-    know (a newer module's) is shown as it is recorded."""
-    text = describe_line(lang, names, action)
-    if text != action["type"]:
-        return text
-    details = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "at"))
-    return t(lang, "records.event.other", kind=action["type"], details=details)
-
-
 # -- Markdown -------------------------------------------------------------------------------
 
 
@@ -237,7 +237,7 @@ def markdown(record: Written, lang: str) -> str:
 
     status = outcome(game, lang) if game.phase == GAME_OVER else t(
         lang, "records.md.in_progress", phase=t(lang, f"phase.{game.phase}"))
-    seats = " · ".join(f"{seat} {_md(name)}" for seat, name in enumerate(names, start=1))
+    seats = " · ".join(f"{codec.number(seat)} {_md(name)}" for seat, name in enumerate(names))
     leader = t(lang, "records.md.leader_chosen" if setup.get("leader_chosen")
                else "records.md.leader_drawn", leader=_md(names[game.first_leader]))
     changed = [f"{k} = {v}" for k, v in game.settings.items() if defaults().get(k) != v]

@@ -12,9 +12,10 @@ the fixed setup is held once, in `Config`, and shared by every state of a game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from operator import is_, itemgetter
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from moderator.rules import setup, tables
 from moderator.rules.errors import RuleError
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from typing import Self
 
     from moderator.rules.module import Deck, Given, Module
-    from moderator.rules.modules import Game
+    from moderator.rules.modules import Game, PlayMission, Propose
 
 
 @dataclass(frozen=True)
@@ -76,10 +77,21 @@ class BaseGame:
     #: refusal when the module is not in play, default).
     PROPOSAL_FIELDS: ClassVar[dict[str, tuple[str, str, Any]]] = {}
     CARD_FIELDS: ClassVar[dict[str, tuple[str, str, Any]]] = {}
+    # Those fields' values read from an action's state at once, and their defaults: whether
+    # any module's field was given is a comparison (the engine's hot path).
+    _team_values: ClassVar[Callable[[Mapping[str, Any]], tuple[Any, ...]]]
+    _card_values: ClassVar[Callable[[Mapping[str, Any]], tuple[Any, ...]]]
+    _team_defaults: ClassVar[tuple[Any, ...]]
+    _card_defaults: ClassVar[tuple[Any, ...]]
     #: The phases that share a property (`flow.Phases`), the modules' steps included: while a
     #: leader holds the token, while a team awaits its vote or mission, before the team, while
     #: the round's mission is named, and a new round's steps before its leader acts.
     PLAYING, TEAM_CHOSEN, BEFORE_TEAM, NAMED, OPENING = Phases.of(())
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._team_values, cls._team_defaults = _reader(cls.PROPOSAL_FIELDS)
+        cls._card_values, cls._card_defaults = _reader(cls.CARD_FIELDS)
 
     config: Config
     proposals: tuple[Proposal, ...]
@@ -447,26 +459,28 @@ class BaseGame:
 
     # -- actions --------------------------------------------------------------------------------
 
-    def _propose(self, team: Iterable[int], mission: int | None,
-                 choices: Mapping[str, Any]) -> Self:
+    def _propose(self, action: Propose) -> Self:
         """The leader's team (rules.md §1.4); under Targeting also the mission it goes on
-        (§2.1); with modules what the leader names besides (the Sergeant, the Investigator),
-        by field name."""
+        (§2.1); with modules what the leader names besides (the Sergeant, the Investigator):
+        the action's fields the modules declare (`PROPOSAL_FIELDS`)."""
         if self.phase != PROPOSAL:
             self._expect(PROPOSAL)
-        config = self.config
+        config, mission = self.config, action.mission
         if mission is None and not config.targeting:
             mission = len(self.missions) + 1  # the next mission: no choice to check
         else:
             mission = self._chosen_mission(mission)
-        team = tuple(team)
+        team = tuple(action.team)
         check_seats(config.players, team)
         size = config.sizes[mission - 1]
         if len(team) != size:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
-        named = {name: seat for name, seat in choices.items() if seat is not None} if choices \
-            else choices
-        if named:
+        fields = action.__dict__
+        named: dict[str, Any] = {}
+        kind = type(self)
+        if not all(map(is_, kind._team_values(fields), kind._team_defaults)):
+            named = {name: seat for name in self.PROPOSAL_FIELDS
+                     if (seat := fields[name]) is not None}
             self._owned(named, self.PROPOSAL_FIELDS)
         if config.in_play:
             for module in config.in_play:
@@ -476,8 +490,8 @@ class BaseGame:
                 for asked in module.team_inputs(self._game, given):
                     self._check(asked, given.get(asked.name, asked.default))
         proposal = Proposal(mission, self.rejections + 1, self.seat, tuple(sorted(team)),
-                            **named) if named else Proposal(
-            mission, self.rejections + 1, self.seat, tuple(sorted(team)))
+                            **named) if named else tuple.__new__(Proposal, (
+            mission, self.rejections + 1, self.seat, tuple(sorted(team)), *_UNVOTED))
         game = self._changed(proposals=self.proposals + (proposal,), phase=VOTE)
         for module in config.in_play:
             module.proposed(game._game)
@@ -508,22 +522,25 @@ class BaseGame:
         game._put(phase=MISSION)
         return game
 
-    def _play_mission(self, fails: int, cards: Mapping[str, Any]) -> Self:
+    def _play_mission(self, action: PlayMission) -> Self:
         """The revealed Mission cards: how many Fail cards were among them (rules.md §1.5),
-        and what the modules add by field name (their cards, and the choices made on the
-        table before the reveal)."""
+        and what the modules add, the action's fields they declare (`CARD_FIELDS`: their
+        cards, and the choices made on the table before the reveal). The answers are checked
+        as the mission's inputs ask for them, by field name."""
         if self.phase != MISSION:
             self._expect(MISSION)
         pending = self.proposals[-1]
-        given: dict[str, Any] = {"fails": fails}
-        fields, modules = self.CARD_FIELDS, self.config.modules
-        for name, value in cards.items():
-            owner, refusal, default = fields[name]
-            if value is None or (value == default and type(value) is int):
-                continue  # not reported: the input's default (nobody, none, or as declared)
-            if owner not in modules and value != default:
-                raise RuleError(refusal)  # a card of a module not in the game
-            given[name] = value
+        given: dict[str, Any] = {"fails": action.fails}
+        values, modules = action.__dict__, self.config.modules
+        kind = type(self)
+        if not all(map(is_, kind._card_values(values), kind._card_defaults)):
+            for name, (owner, refusal, default) in self.CARD_FIELDS.items():
+                value = values[name]
+                if value is None or (value == default and type(value) is int):
+                    continue  # not reported: the input's default (nobody, none, as declared)
+                if owner not in modules and value != default:
+                    raise RuleError(refusal)  # a card of a module not in the game
+                given[name] = value
         for name, value in given.items():  # a count is a whole number, never below zero
             if (type(value) is not int or value < 0) and (
                     name == "fails" or self.CARD_FIELDS[name][2] == 0):
@@ -536,24 +553,24 @@ class BaseGame:
             for rule in one.limits:
                 if not rule.allows(value):
                     rule.check(value)  # raises the refusal
-        return self._carried_out(pending, given)
+        return self._carried_out(pending, action)
 
-    def _carried_out(self, pending: Proposal, given: Given) -> Self:
+    def _carried_out(self, pending: Proposal, action: PlayMission) -> Self:
         """The mission goes into the record; the round is over (rules.md §1.5-§1.7)."""
-        fail_cards, in_play, modules = given["fails"], self.config.in_play, self._game
+        fail_cards, in_play, modules = action.fails, self.config.in_play, self._game
         for module in in_play:
-            fail_cards += module.fail_cards(modules, given)
+            fail_cards += module.fail_cards(modules, action)
         succeeded = fail_cards < self.config.needed[pending.mission - 1]
         if in_play:
             extra: dict[str, Any] = {}
             for module in in_play:
-                succeeded = module.result(modules, succeeded, given)
-                extra.update(module.mission_record(modules, pending, given))
-            done = Mission(pending.mission, pending.team, given["fails"], succeeded,
+                succeeded = module.result(modules, succeeded, action)
+                extra.update(module.mission_record(modules, pending, action))
+            done = Mission(pending.mission, pending.team, action.fails, succeeded,
                            leader=pending.leader, **extra)
         else:
-            done = Mission(pending.mission, pending.team, given["fails"], succeeded,
-                           leader=pending.leader)
+            done = tuple.__new__(Mission, (pending.mission, pending.team, action.fails,
+                                           succeeded, *_NO_CARDS, pending.leader, *_NO_TOKEN))
         game = self._changed(missions=self.missions + (done,), rejections=0, phase=PROPOSAL)
         game._pass_leader()
         for module in in_play:
@@ -603,7 +620,7 @@ class BaseGame:
         """A third success or failure, whether a mission was just played or an accusation
         turned one over (`turned`): it ends the game, or a module's step comes first."""
         missions = self.missions
-        successes = sum(m.succeeded for m in missions)
+        successes = sum(map(_SUCCEEDED, missions))
         if len(missions) - successes == tables.WINS_NEEDED:
             self._third(SPIES, turned)
             return True
@@ -679,6 +696,32 @@ class BaseGame:
             raise RuleError("errors.mission_played", mission=mission, missions=self.open_missions)
         return mission
 
+
+def _reader(fields: Mapping[str, tuple[str, str, Any]]
+            ) -> tuple[Callable[[Mapping[str, Any]], tuple[Any, ...]], tuple[Any, ...]]:
+    """What reads the values of `fields` from an action's state at once, and their defaults
+    (each compared by identity: a count of 0, a seat of None)."""
+    names = tuple(fields)
+    if len(names) > 1:  # in C
+        return (cast("Callable[[Mapping[str, Any]], tuple[Any, ...]]", itemgetter(*names)),
+                tuple(default for _, _, default in fields.values()))
+
+    def values(state: Mapping[str, Any]) -> tuple[Any, ...]:
+        return tuple(map(state.__getitem__, names))
+
+    return values, tuple(default for _, _, default in fields.values())
+
+
+# The records made directly, for the engine's hot path (a named tuple's own constructor
+# takes several times as long): a proposal before its vote and without a module's field, a
+# mission of the base game; and a mission's result read in C.
+_UNVOTED = tuple(Proposal._field_defaults[name] for name in Proposal._fields[4:])
+_LEADER = Mission._fields.index("leader")
+_NO_CARDS = tuple(Mission._field_defaults[name] for name in Mission._fields[4:_LEADER])
+_NO_TOKEN = tuple(Mission._field_defaults[name] for name in Mission._fields[_LEADER + 1:])
+_SUCCEEDED = itemgetter(Mission._fields.index("succeeded"))
+assert Proposal._fields[:4] == ("mission", "attempt", "leader", "team")
+assert Mission._fields[:4] == ("mission", "team", "fails", "succeeded")
 
 _VOTE = Proposal._fields.index("approvals")
 assert Proposal._fields[_VOTE + 1] == "approved"

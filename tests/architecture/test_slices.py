@@ -140,8 +140,27 @@ def _seatish(node: ast.AST) -> bool:
                for n in ast.walk(node))
 
 
+def _from_one(loop: ast.AST) -> bool:
+    """A loop whose seat is counted from 1: `for seat, name in enumerate(names, start=1)`,
+    `for seat in range(1, count + 1)`."""
+    target, source = getattr(loop, "target", None), getattr(loop, "iter", None)
+    if isinstance(target, ast.Tuple) and target.elts:
+        target = target.elts[0]
+    if not (isinstance(target, ast.Name) and target.id in ("seat", "s")
+            and isinstance(source, ast.Call) and isinstance(source.func, ast.Name)):
+        return False
+    one = ast.Constant(1)
+    starts = [k.value for k in source.keywords if k.arg == "start"]
+    if source.func.id == "enumerate":
+        starts += source.args[1:2]
+    elif source.func.id == "range" and len(source.args) > 1:
+        starts.append(source.args[0])
+    return any(ast.dump(start) == ast.dump(one) for start in starts)
+
+
 def conversions(tree: ast.AST) -> list[int]:
-    """Lines that add or take 1 to or from a seat, or index names by a number less 1."""
+    """Lines that add or take 1 to or from a seat, index names by a number less 1, or count
+    seats from 1."""
     lines = []
     clockwise = {id(side) for node in ast.walk(tree)  # (seat + 1) % players: the next seat
                  if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)
@@ -158,13 +177,29 @@ def conversions(tree: ast.AST) -> list[int]:
                 node.value.id == "names" and isinstance(node.slice, ast.BinOp) and \
                 isinstance(node.slice.right, ast.Constant) and node.slice.right.value == 1:
             lines.append(node.lineno)
+        if isinstance(node, (ast.For, ast.comprehension)) and _from_one(node):
+            lines.append(getattr(node, "lineno", getattr(node.target, "lineno", 0)))
     return lines
+
+
+#: Files that still number seats themselves, and why they may for now.
+NOT_YET = {
+    "display/page.py": "the vote grid's rows (issue 30): the file is being split apart by "
+                       "another change, which takes the numbering through the codec",
+}
 
 
 def test_seats_are_numbered_from_one_in_the_codec_alone():
     found = {path: lines for path, tree in sources().items()
-             if path != CODEC and (lines := conversions(tree))}
+             if path != CODEC and path not in NOT_YET and (lines := conversions(tree))}
     assert found == {}
+
+
+def test_every_file_still_allowed_to_number_seats_still_does():
+    """An entry for a file that no longer numbers seats would hide the next one that does."""
+    files = sources()
+    assert [path for path in NOT_YET if not conversions(files.get(path, ast.Module([], [])))] \
+        == []
 
 
 def test_the_seat_check_sees_a_planted_conversion():
@@ -172,4 +207,7 @@ def test_the_seat_check_sees_a_planted_conversion():
     assert conversions(ast.parse("who = names[status['leader'] - 1]"))
     assert conversions(ast.parse("x = game.leader + 1"))
     assert not conversions(ast.parse("after = (seat + 1) % players"))
+    assert conversions(ast.parse("for seat, name in enumerate(names, start=1): pass"))
+    assert conversions(ast.parse("shown = [f(s) for s in range(1, count + 1)]"))
+    assert not conversions(ast.parse("for number, line in enumerate(lines, start=1): pass"))
     assert conversions(sources()[CODEC])  # the codec does convert

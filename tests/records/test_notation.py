@@ -130,14 +130,6 @@ def test_module_events_get_a_line_of_their_own():
     ]
 
 
-def test_an_action_of_a_kind_not_known_here_is_shown_as_recorded():
-    """A log written by a newer version (a module's action this version does not describe)
-    is exported, not refused."""
-    shown = notation.event({"type": "defector_switch", "card": "switch", "round": 3,
-                            "at": "2026-11-30T20:00:00+00:00"}, NAMES, "en")
-    assert shown == "defector_switch: card=switch, round=3"
-
-
 @dataclass(frozen=True)
 class NewerMission:
     """A played mission as a later engine might record it, with a module unknown here."""

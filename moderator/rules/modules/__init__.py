@@ -43,6 +43,8 @@ def import_slices(ring: str) -> None:
     for module in sorted(MODULES, key=lambda module: module.id):
         load(ring, module.id)
 
+_new = object.__new__
+
 #: The order the host is asked in: before the reveal the Trapper's trap, then the Sergeant's
 #: switch (rules.md §5.3, §8); in the reveal, after the Fail cards, the Chief Fail, Rogue
 #: Success and Reverse cards; at the team, the Sergeant before the Investigator token.
@@ -70,7 +72,7 @@ class Propose(Action):
     investigator: Seat | None = None
 
     def apply(self, game: Game) -> Game:
-        return game.propose(self.team, self.mission, self.sergeant, self.investigator)
+        return game._propose(self)
 
 
 class PlayMission(Action):
@@ -85,8 +87,7 @@ class PlayMission(Action):
     chief_fail: int = 0
 
     def apply(self, game: Game) -> Game:
-        return game.play_mission(self.fails, self.rogue_success, self.switched, self.reverse,
-                                 self.trapped, self.chief_fail)
+        return game._play_mission(self)
 
 
 #: The module whose step each of the modules' phases is, and whose each of their actions is
@@ -143,24 +144,26 @@ class Game(BaseGame):
 
     def propose(self, team: Iterable[int], mission: int | None = None,
                 sergeant: int | None = None, investigator: int | None = None) -> Game:
-        """The leader's team; under Targeting the mission it goes on (rules.md §2.1); with the
-        Sergeant module the Sergeant (§8), with the Hunter the Investigator token (§6.1)."""
-        if sergeant is None and investigator is None:
-            return self._propose(team, mission, {})
-        return self._propose(team, mission, {"sergeant": sergeant, "investigator": investigator})
+        """`Propose`: the leader's team; under Targeting the mission it goes on (rules.md
+        §2.1); with the Sergeant module the Sergeant (§8), with the Hunter the Investigator
+        token (§6.1)."""
+        action = _new(Propose)  # made directly, for the engine's hot path (random games)
+        state = action.__dict__
+        state["team"], state["mission"] = tuple(team), mission
+        state["sergeant"], state["investigator"] = sergeant, investigator
+        return self._propose(action)
 
     def play_mission(self, fails: int, rogue_success: int = 0, switched: int | None = None,
                      reverse: int = 0, trapped: int | None = None,
                      chief_fail: int = 0) -> Game:
-        """The revealed Mission cards: the Fail cards (rules.md §1.5), Rogue Success (§7),
-        Reverse (§6.2) and Chief Fail cards (§6.1), whom the Sergeant made switch (§8) and
-        whose card the leader trapped (§5.3)."""
-        if switched is None and trapped is None and not (rogue_success or reverse or chief_fail) \
-                and type(rogue_success) is type(reverse) is type(chief_fail) is int:
-            return self._play_mission(fails, {})  # no module card: the usual mission
-        return self._play_mission(fails, {
-            "rogue_success": rogue_success, "switched": switched, "reverse": reverse,
-            "trapped": trapped, "chief_fail": chief_fail})
+        """`PlayMission`: the revealed Mission cards: the Fail cards (rules.md §1.5), Rogue
+        Success (§7), Reverse (§6.2) and Chief Fail cards (§6.1), whom the Sergeant made
+        switch (§8) and whose card the leader trapped (§5.3)."""
+        action = _new(PlayMission)  # made directly, as `propose` makes its action
+        state = action.__dict__
+        state["fails"], state["rogue_success"], state["switched"] = fails, rogue_success, switched
+        state["reverse"], state["trapped"], state["chief_fail"] = reverse, trapped, chief_fail
+        return self._play_mission(action)
 
     def assassinate(self, target: int, commander: int) -> Game:
         """The Assassin's guess (design.md §2 names this call)."""
@@ -172,14 +175,6 @@ class Game(BaseGame):
     def sergeant(self) -> int | None:
         pending = self.pending
         return pending.sergeant if pending else None
-
-    @property
-    def watch_due(self) -> bool:
-        return rogue.watch_due(self)
-
-    @property
-    def reversers(self) -> int:
-        return reverser.reversers(self)
 
     @property
     def defectors_switched(self) -> bool:

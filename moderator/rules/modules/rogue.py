@@ -21,7 +21,7 @@ from moderator.rules.flow import (
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
-    from moderator.rules.modules import Game
+    from moderator.rules.modules import Game, PlayMission
     from moderator.rules.records import Mission, Proposal
 
 
@@ -166,8 +166,9 @@ class Rogue(Module):
             kind="count", default=0,
         ),)
 
-    def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, object]:
-        return {"rogue_success": given.get("rogue_success", 0), "watch": game.watch}
+    def mission_record(self, game: Game, proposal: Proposal,
+                       mission: PlayMission) -> dict[str, object]:
+        return {"rogue_success": mission.rogue_success, "watch": game.watch}
 
     def mission_done(self, game: Game) -> None:
         game._put(watch=None)

@@ -10,7 +10,8 @@ from moderator.rules.flow import Input, Limit, ask, limit
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
-    from moderator.rules.modules import Game
+    from moderator.rules.modules import Game, PlayMission
+    from moderator.rules.records import Proposal
 
 
 class Trapper(Module):
@@ -45,5 +46,6 @@ class Trapper(Module):
     def taken_out(self, game: Game, given: Given) -> int:
         return given.get("trapped") is not None
 
-    def mission_record(self, game: Game, proposal: object, given: Given) -> dict[str, object]:
-        return {"trapped": given.get("trapped")}
+    def mission_record(self, game: Game, proposal: Proposal,
+                       mission: PlayMission) -> dict[str, object]:
+        return {"trapped": mission.trapped}

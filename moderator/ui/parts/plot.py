@@ -123,11 +123,10 @@ def strong_leader_proposals(session: Session) -> frozenset[int]:
     with a Strong Leader card (rules.md §3.4): the first proposal after each such use, in the
     order of the log."""
     found, proposals, waiting = set(), 0, False
-    for entry in session.history.done:
-        kind = entry.data.get("type")
-        if kind == UsePlot.kind and entry.data.get("card") == plot.STRONG_LEADER:
+    for action in session.actions:
+        if isinstance(action, UsePlot) and action.card == plot.STRONG_LEADER:
             waiting = True
-        elif kind == Propose.kind:
+        elif isinstance(action, Propose):
             if waiting:
                 found.add(proposals)
             proposals, waiting = proposals + 1, False
