@@ -77,12 +77,10 @@ class BaseGame:
     #: refusal when the module is not in play, default).
     PROPOSAL_FIELDS: ClassVar[dict[str, tuple[str, str, Any]]] = {}
     CARD_FIELDS: ClassVar[dict[str, tuple[str, str, Any]]] = {}
-    # Those fields' values read from an action's state at once, and their defaults: whether
-    # any module's field was given is a comparison (the engine's hot path).
-    _team_values: ClassVar[Callable[[Mapping[str, Any]], tuple[Any, ...]]]
-    _card_values: ClassVar[Callable[[Mapping[str, Any]], tuple[Any, ...]]]
-    _team_defaults: ClassVar[tuple[Any, ...]]
-    _card_defaults: ClassVar[tuple[Any, ...]]
+    # Whether an action gives any of those fields (not at its default): on the engine's hot
+    # path, the usual answer (no) comes from one comparison.
+    _team_given: ClassVar[Callable[[Mapping[str, Any]], bool]]
+    _cards_given: ClassVar[Callable[[Mapping[str, Any]], bool]]
     #: The phases that share a property (`flow.Phases`), the modules' steps included: while a
     #: leader holds the token, while a team awaits its vote or mission, before the team, while
     #: the round's mission is named, and a new round's steps before its leader acts.
@@ -90,8 +88,7 @@ class BaseGame:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._team_values, cls._team_defaults = _reader(cls.PROPOSAL_FIELDS)
-        cls._card_values, cls._card_defaults = _reader(cls.CARD_FIELDS)
+        cls._team_given, cls._cards_given = _given(cls.PROPOSAL_FIELDS), _given(cls.CARD_FIELDS)
 
     config: Config
     proposals: tuple[Proposal, ...]
@@ -189,17 +186,10 @@ class BaseGame:
         concrete game is ever made)."""
         return self  # type: ignore[return-value]
 
-    def _changed(self, **changes: object) -> Self:
-        """`_copy` with some state changed at once (the hot path's one copy per action)."""
-        game = object.__new__(type(self))
-        state = game.__dict__
-        state.update(self.__dict__)
-        state.update(changes)
-        return game
-
     def _copy(self) -> Self:
-        """The game an action builds: a shallow copy that only this action changes."""
-        game = object.__new__(type(self))
+        """The game an action builds: a shallow copy that only this action changes (on the
+        hot path through its state, `game.__dict__`: the one copy per action)."""
+        game = _new(type(self))
         game.__dict__.update(self.__dict__)
         return game
 
@@ -375,9 +365,10 @@ class BaseGame:
     def _card_inputs(self, given: Given) -> tuple[Input, ...]:
         """Before the reveal the modules' choices on the table (trap, switch), then the Fail
         cards, then the modules' cards counted in the reveal (rules.md §1.5, §5.3, §8)."""
-        config, game = self.config, self._game
+        config = self.config
         if not config.in_play:  # the base game: the Fail cards alone
             return (self._fails_input(self.revealed(given), config.spies),)
+        game = self._game
         asked = [i for module in config.asked for i in module.card_inputs(game, given, False)]
         revealed, most = self.revealed(given), config.spies
         for module in config.in_play:
@@ -470,15 +461,14 @@ class BaseGame:
             mission = len(self.missions) + 1  # the next mission: no choice to check
         else:
             mission = self._chosen_mission(mission)
-        team = tuple(action.team)
-        check_seats(config.players, team)
+        team = action.team
+        seat_set(config.players, team)  # every seat a real one, none twice
         size = config.sizes[mission - 1]
         if len(team) != size:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
         fields = action.__dict__
         named: dict[str, Any] = {}
-        kind = type(self)
-        if not all(map(is_, kind._team_values(fields), kind._team_defaults)):
+        if type(self)._team_given(fields):
             named = {name: seat for name in self.PROPOSAL_FIELDS
                      if (seat := fields[name]) is not None}
             self._owned(named, self.PROPOSAL_FIELDS)
@@ -492,7 +482,9 @@ class BaseGame:
         proposal = Proposal(mission, self.rejections + 1, self.seat, tuple(sorted(team)),
                             **named) if named else tuple.__new__(Proposal, (
             mission, self.rejections + 1, self.seat, tuple(sorted(team)), *_UNVOTED))
-        game = self._changed(proposals=self.proposals + (proposal,), phase=VOTE)
+        game = self._copy()
+        state = game.__dict__
+        state["proposals"], state["phase"] = self.proposals + (proposal,), VOTE
         for module in config.in_play:
             module.proposed(game._game)
         return game
@@ -508,7 +500,8 @@ class BaseGame:
         approving = seat_set(players, tuple(approvals))
         approved = 2 * len(approving) > players
         voted = _voted(self.proposals[-1], approving, approved)
-        game = self._changed(proposals=self.proposals[:-1] + (voted,))
+        game = self._copy()
+        game.__dict__["proposals"] = self.proposals[:-1] + (voted,)
         for module in in_play:
             module.voted(game._game, approved)
         if not approved:
@@ -532,8 +525,7 @@ class BaseGame:
         pending = self.proposals[-1]
         given: dict[str, Any] = {"fails": action.fails}
         values, modules = action.__dict__, self.config.modules
-        kind = type(self)
-        if not all(map(is_, kind._card_values(values), kind._card_defaults)):
+        if type(self)._cards_given(values):
             for name, (owner, refusal, default) in self.CARD_FIELDS.items():
                 value = values[name]
                 if value is None or (value == default and type(value) is int):
@@ -571,7 +563,10 @@ class BaseGame:
         else:
             done = tuple.__new__(Mission, (pending.mission, pending.team, action.fails,
                                            succeeded, *_NO_CARDS, pending.leader, *_NO_TOKEN))
-        game = self._changed(missions=self.missions + (done,), rejections=0, phase=PROPOSAL)
+        game = self._copy()
+        state = game.__dict__
+        state["missions"] = self.missions + (done,)
+        state["rejections"], state["phase"] = 0, PROPOSAL
         game._pass_leader()
         for module in in_play:
             module.mission_done(game._game)
@@ -697,19 +692,20 @@ class BaseGame:
         return mission
 
 
-def _reader(fields: Mapping[str, tuple[str, str, Any]]
-            ) -> tuple[Callable[[Mapping[str, Any]], tuple[Any, ...]], tuple[Any, ...]]:
-    """What reads the values of `fields` from an action's state at once, and their defaults
-    (each compared by identity: a count of 0, a seat of None)."""
+def _given(fields: Mapping[str, tuple[str, str, Any]]) -> Callable[[Mapping[str, Any]], bool]:
+    """What says whether an action's state gives any of `fields`, not at its default (a seat
+    of None, a count of 0; a bool is no count, so `False` is given)."""
     names = tuple(fields)
+    defaults = tuple(default for _, _, default in fields.values())
+    values: Callable[[Mapping[str, Any]], tuple[Any, ...]]
     if len(names) > 1:  # in C
-        return (cast("Callable[[Mapping[str, Any]], tuple[Any, ...]]", itemgetter(*names)),
-                tuple(default for _, _, default in fields.values()))
-
-    def values(state: Mapping[str, Any]) -> tuple[Any, ...]:
-        return tuple(map(state.__getitem__, names))
-
-    return values, tuple(default for _, _, default in fields.values())
+        values = cast("Callable[[Mapping[str, Any]], tuple[Any, ...]]", itemgetter(*names))
+    else:
+        def values(state: Mapping[str, Any]) -> tuple[Any, ...]:
+            return tuple(state[name] for name in names)
+    if all(default is None for default in defaults):  # only None equals None
+        return lambda state: values(state) != defaults
+    return lambda state: not all(map(is_, values(state), defaults))
 
 
 # The records made directly, for the engine's hot path (a named tuple's own constructor
@@ -733,6 +729,8 @@ def _voted(proposal: Proposal, approvals: frozenset[int], approved: bool) -> Pro
     return tuple.__new__(Proposal, (*proposal[:_VOTE], approvals, approved,
                                     *proposal[_VOTE + 2:]))
 
+
+_new = object.__new__
 
 #: Every house rule at its default, the usual setup.
 _DEFAULT_RULES = tuple(sorted(settle_house_rules(None).items()))
