@@ -2,8 +2,8 @@
 
 Seats are numbered from 1 and nulls stand where nothing is due. It holds only what the whole
 table sees (the engine knows no hidden role), so the command line, the exports and the table
-display can all hand it out as it is. Each module adds its keys from its own file of this
-package (`public/hunter.py`), loaded with it, to the registries below.
+display can all hand it out as it is. Each module adds its keys in its part, `Keys`, in its
+own file of this package (`public/hunter.py`).
 """
 
 from __future__ import annotations
