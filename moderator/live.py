@@ -130,7 +130,7 @@ def read(game_id: str) -> dict:
 def _load(path: Path) -> dict:
     try:
         data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # nested deeper than the parser goes
         return {}
     return data if isinstance(data, dict) else {}
 

@@ -230,7 +230,7 @@ def peek_setup(game_id: str) -> dict | None:
     try:
         with _open_game(path_of(game_id), writable=False) as raw, open(raw.fileno(), "rb",
                                                                         closefd=False) as handle:
-            setup = json.loads(handle.readline(LONGEST_LINE + 1).decode("utf-8"))
+            setup = _parsed(handle.readline(LONGEST_LINE + 1))
     except (OSError, ValueError, StoreError):
         return None
     return setup if isinstance(setup, dict) else None
@@ -325,8 +325,8 @@ def _complete(text: bytes) -> bool:
     """A last line that only lacks its newline (edited by hand) is a whole entry, not torn:
     a write cut short is never a whole JSON object."""
     try:
-        return isinstance(json.loads(text.decode("utf-8")), dict)
-    except (UnicodeDecodeError, ValueError):
+        return isinstance(_parsed(text), dict)
+    except ValueError:
         return False
 
 
@@ -351,12 +351,21 @@ def _advance(history: History, entry: Entry) -> bool:
 
 def _decode(game_id: str, number: int, text: bytes) -> dict:
     try:
-        data = json.loads(text.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        data = _parsed(text)
+    except ValueError:
         raise StoreError("errors.game_corrupt", game=game_id, line=number) from None
     if not isinstance(data, dict):
         raise StoreError("errors.game_corrupt", game=game_id, line=number)
     return data
+
+
+def _parsed(text: bytes) -> object:
+    """One line's JSON; ValueError for anything that is not (bad UTF-8 included, and JSON
+    nested deeper than Python's parser goes, which no game writes)."""
+    try:
+        return json.loads(text.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deep") from None
 
 
 def _set_aside(path: Path, handle, keep: int, torn: bytes) -> Path | None:
