@@ -24,6 +24,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import json
+import math
 import os
 import time
 from collections.abc import Iterator
@@ -113,15 +114,26 @@ def speech() -> dict | None:
 def read(game_id: str) -> dict:
     """The live fields of a game whose writers are still running: `reveal` (bool) and
     `timer` ({proposal, seconds, warning, started} or None). A missing or damaged file reads
-    as none."""
+    as none, and so does a timer whose numbers are not finite."""
     fields = _fresh(_load(path_of(game_id)))
     shown = fields.get(TIMER)
     if shown is not None:
         shown = {key: shown.get(key) for key in ("proposal", "seconds", "warning", "started")}
-        if not (isinstance(shown["proposal"], int) and all(
-                isinstance(shown[k], (int, float)) for k in ("seconds", "warning", "started"))):
+        if not (isinstance(shown["proposal"], int) and not isinstance(shown["proposal"], bool)
+                and all(_finite(shown[k]) for k in ("seconds", "warning", "started"))):
             shown = None
     return {REVEAL: REVEAL in fields, TIMER: shown}
+
+
+def _finite(number: object) -> bool:
+    """A number a clock can count with: JSON read by Python may hold Infinity, NaN, 1e400
+    (infinite too) or an integer too large for a float, and each would stop the countdown."""
+    if isinstance(number, bool) or not isinstance(number, (int, float)):
+        return False
+    try:
+        return math.isfinite(number)
+    except OverflowError:  # an integer beyond any float
+        return False
 
 
 # -- the file ----------------------------------------------------------------------------

@@ -20,6 +20,9 @@ REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_l
             "modules": list, "variants": list, "house_rules": dict}
 OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "table": dict,
             "theme": str}
+#: The longest discussion timer, in seconds: a day is more than any table talks about one
+#: team, and a longer one is no number a clock can count down.
+LONGEST_TIMER = 86_400
 #: Joiners inside an emoji or a script are part of a name; every other format character
 #: (bidirectional overrides, zero-width spaces) is not.
 JOINERS = frozenset("\u200c\u200d")
@@ -145,7 +148,8 @@ def setup_problem(setup: dict) -> str | None:
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in setup["house_rules"].items()):
         return "house_rules"
     # The group's choices for guided play are switches and seconds.
-    if not all(isinstance(v, int) and v >= 0 for v in setup.get("table", {}).values()):
+    if not all(isinstance(v, int) and 0 <= v <= LONGEST_TIMER
+               for v in setup.get("table", {}).values()):
         return "table"
     names = setup["names"]
     if not all(isinstance(n, str) for n in names) or len(names) != setup["players"]:

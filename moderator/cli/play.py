@@ -61,8 +61,10 @@ def at_terminal() -> bool:
 
 
 def checked_timer(seconds: Optional[int]) -> Optional[int]:
-    if seconds is not None and seconds < 0:
-        raise Refusal("errors.timer_range", given=seconds)
+    from moderator.session import LONGEST_TIMER
+
+    if seconds is not None and not 0 <= seconds <= LONGEST_TIMER:
+        raise Refusal("errors.timer_range", given=seconds, most=LONGEST_TIMER)
     return seconds
 
 
