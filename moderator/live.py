@@ -26,6 +26,7 @@ import contextlib
 import json
 import math
 import os
+import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +37,8 @@ SUFFIX = ".live.json"
 REVEAL, TIMER = "reveal", "timer"
 SCREENS, SPEECH = "screens", "speech"
 DISPLAY_FILE = "display.live.json"
+#: Bytes: a live file holds a few short fields; a larger one is damage, read as none.
+LARGEST = 1 << 16
 
 #: The sidecars this process wrote to, cleaned when it ends.
 _touched: set[Path] = set()
@@ -141,10 +144,23 @@ def _finite(number: object) -> bool:
 
 def _load(path: Path) -> dict:
     try:
-        data = json.loads(path.read_bytes())
+        data = json.loads(_read(path))
     except (OSError, ValueError, RecursionError):  # nested deeper than the parser goes
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def _read(path: Path) -> bytes:
+    """The file's bytes if it is a plain file of a sensible size: a FIFO put in its place
+    would block the reading, a device never end. Opening never waits (O_NONBLOCK)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"not a plain file: {path}")
+        data = handle.read(LARGEST + 1)
+    if len(data) > LARGEST:
+        raise ValueError(f"larger than any live file: {path}")
+    return data
 
 
 def _fresh(fields: dict) -> dict:

@@ -21,8 +21,8 @@ SETUP = ["new", "--players", "5", "--names", "Anna,Ben,Carl,Dora,Emil", "--leade
 DEEP = 100_000
 
 
-def nested(prefix: bytes = b"", suffix: bytes = b"") -> bytes:
-    return prefix + b"[" * DEEP + b"]" * DEEP + suffix
+def nested(prefix: bytes = b"", suffix: bytes = b"", deep: int = DEEP) -> bytes:
+    return prefix + b"[" * deep + b"]" * deep + suffix
 
 
 @pytest.fixture
@@ -63,12 +63,13 @@ def test_a_game_line_nested_too_deep_is_refused_with_its_line(table, cli, files,
     assert files(table) == before
 
 
-def test_live_files_nested_too_deep_read_as_no_signal(table, cli, cli_env):
+@pytest.mark.parametrize("deep", [DEEP, 30_000])  # the second within a live file's size
+def test_live_files_nested_too_deep_read_as_no_signal(table, cli, cli_env, deep):
     """The game's sidecar and the display's: the reveal is read on, the game goes on."""
     pexpect = pytest.importorskip("pexpect")
     path = newest(table)
-    (table / "games" / f"{path.stem}.live.json").write_bytes(nested())
-    (table / "games" / "display.live.json").write_bytes(nested())
+    (table / "games" / f"{path.stem}.live.json").write_bytes(nested(deep=deep))
+    (table / "games" / "display.live.json").write_bytes(nested(deep=deep))
     assert cli(table, "status").returncode == 0
     env = cli_env(table, env={"MODERATOR_VOICE": "off", "TERM": "dumb"})
     child = pexpect.spawn(sys.executable, ["-m", "moderator", "script", "--say"], env=env,

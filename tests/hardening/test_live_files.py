@@ -1,0 +1,49 @@
+"""The live files beside the games (`<game>.live.json`, `display.live.json`) at their edges
+(issue 35, item 6): one that is a FIFO or a device reads as no signal instead of holding the
+reveal forever, and the two processes that write `display.live.json` (the command reading the
+reveal aloud, the display counting screens with their sound on) take turns, so neither puts
+back what the other has just replaced."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.integration
+
+SETUP = ["new", "--players", "5", "--names", "Anna,Ben,Carl,Dora,Emil", "--leader", "1",
+         "--no-play"]
+
+
+@pytest.fixture
+def table(tmp_path, cli) -> Path:
+    assert cli(tmp_path, *SETUP).returncode == 0
+    return tmp_path
+
+
+def not_a_file(path: Path, kind: str) -> None:
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(kind)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_a_live_file_that_is_not_a_plain_file_reads_as_no_signal(table, cli_env, kind):
+    pexpect = pytest.importorskip("pexpect")
+    game = next((table / "games").glob("*.jsonl")).stem
+    not_a_file(table / "games" / f"{game}.live.json", kind)
+    not_a_file(table / "games" / "display.live.json", kind)
+    env = cli_env(table, env={"MODERATOR_VOICE": "off", "TERM": "dumb"})
+    child = pexpect.spawn(sys.executable, ["-m", "moderator", "script", "--say"], env=env,
+                          encoding="utf-8", timeout=20, dimensions=(40, 100))
+    while child.expect([r"… \d+ s", pexpect.EOF]) == 0:  # each pause: go on at once
+        child.send(" ")
+    child.close()
+    assert child.exitstatus == 0, child.before
+    assert "Everyone, open your eyes." in child.before
