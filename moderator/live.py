@@ -8,7 +8,9 @@ the voice cache, its length).
 
 None belongs in the log: they change nothing in the game, and a replay must never depend on
 them. Each is a field of a small sidecar file next to the game, `<id>.live.json`, replaced
-atomically (a temporary file, then a rename), so a reader sees the old file or the new one.
+atomically (a temporary file, then a rename), so a reader sees the old file or the new one;
+writers take turns on the games folder's lock, so none writes back a field another has just
+replaced.
 Each field names the process that wrote it: a field whose process has ended is stale and reads
 as absent, so a command killed in the middle of the reveal never leaves the screen dark. A
 process removes its own fields when it ends. Nothing secret goes in: a flag, a proposal number,
@@ -191,8 +193,11 @@ def _update(game_id: str, name: str, value: dict | None) -> None:
 
 
 def _write(path: Path, name: str, value: dict | None) -> None:
-    """Set (or with None remove) this process's field; stale fields go on the way."""
-    with contextlib.suppress(OSError):
+    """Set (or with None remove) this process's field; stale fields go on the way. Writers
+    take turns on the games folder's lock: two that read the file at once would each write
+    back the other's old field (a screen's sound turned on while a line is read would put
+    the previous line back)."""
+    with contextlib.suppress(OSError), store.folder_lock(path.parent):
         fields = _fresh(_load(path))
         if value is None:
             fields.pop(name, None)

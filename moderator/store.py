@@ -150,7 +150,7 @@ def create(setup: dict, today: date, actions: Iterable[dict] = (), imported: boo
     data = b"".join(map(_encode, actions))
     with _writing(folder):
         folder.mkdir(parents=True, exist_ok=True)
-        with _folder_lock(folder), _uninterrupted():
+        with folder_lock(folder), _uninterrupted():
             existing = saved_as() if saved_as is not None else None
             if existing is not None:
                 return existing
@@ -479,8 +479,9 @@ if sys.platform != "win32":
         fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
     @contextlib.contextmanager
-    def _folder_lock(folder: Path) -> Iterator[None]:
-        """Creators take turns on a lock of the games folder itself (no lock file to leave)."""
+    def folder_lock(folder: Path) -> Iterator[None]:
+        """Creators take turns on a lock of the games folder itself (no lock file to leave);
+        so do the writers of the live files beside the games (`moderator.live`)."""
         fd = os.open(folder, os.O_RDONLY)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
@@ -506,6 +507,6 @@ else:  # pragma: no cover - Windows
         msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
 
     @contextlib.contextmanager
-    def _folder_lock(folder: Path) -> Iterator[None]:
+    def folder_lock(folder: Path) -> Iterator[None]:
         """A folder cannot be locked here: a draft still open cannot be removed either."""
         yield

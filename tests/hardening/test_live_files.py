@@ -47,3 +47,52 @@ def test_a_live_file_that_is_not_a_plain_file_reads_as_no_signal(table, cli_env,
     child.close()
     assert child.exitstatus == 0, child.before
     assert "Everyone, open your eyes." in child.before
+
+
+READER = """
+import sys
+from moderator import live
+lines, regressions = int(sys.argv[1]), 0
+print("ready", flush=True)
+sys.stdin.readline()
+for number in range(1, lines + 1):
+    live.speaking(number, f"line {number}", "en", None, 0.1)
+    for _ in range(20):  # the screens' writer may land meanwhile: the line must stay
+        said = live.speech()
+        if said is None or said["line"] != number:
+            regressions += 1
+            break
+live.silent()
+print(regressions, flush=True)
+"""
+SCREENS = """
+import sys
+from moderator import live
+print("ready", flush=True)
+sys.stdin.readline()
+count = 0
+while True:  # a screen turns its sound on, another off, as fast as can be
+    count = count % 3 + 1
+    live.screens_listening(count)
+"""
+
+
+def test_the_reader_and_the_display_take_turns_on_display_live_json(table, cli_env):
+    env = cli_env(table)
+    start = dict(stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    screens = subprocess.Popen([sys.executable, "-c", SCREENS], **start)
+    reader = subprocess.Popen([sys.executable, "-c", READER, "450"], **start)
+    try:
+        for process in (screens, reader):
+            assert process.stdout.readline() == "ready\n"
+        for process in (screens, reader):
+            process.stdin.write("go\n")
+            process.stdin.flush()
+        regressions = reader.communicate(timeout=120)[0]
+    finally:
+        screens.kill()
+        screens.communicate()
+        reader.kill()
+    assert int(regressions) == 0
+    fields = json.loads((table / "games" / "display.live.json").read_text())
+    assert set(fields) == {"screens"}  # the reader's line went with its end
