@@ -73,7 +73,7 @@ class Voice:
         for engine in playable:
             target = self.made.get((engine.identity, text)) \
                 or cache.path(text, self.lang, engine.identity, engine.suffix)
-            if target.exists():
+            if cache.kept(target):
                 return target
         for engine in [e for e in self.live if e in playable]:
             try:
@@ -168,7 +168,8 @@ def prepare(texts, lang: str, choice: str = "auto", speed: str = "normal", worke
         fallback = number > 0
         known = chosen if fallback else [engine]
         missing = [text for text in texts
-                   if not any(cache.path(text, lang, v.identity, v.suffix).exists() for v in known)]
+                   if not any(cache.kept(cache.path(text, lang, v.identity, v.suffix))
+                              for v in known)]
         done = len(texts) - len(missing)
         if progress:
             progress(done, len(texts))
