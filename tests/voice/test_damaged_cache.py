@@ -97,3 +97,11 @@ def test_reading_on_the_screens_is_paced_by_the_line_made_again(monkeypatch, tmp
     assert read_aloud([(LINE, 0)], voice, Console(), "en", Keys(stream=None), print,
                       say_on="screens")
     assert 0.5 < waited[0] < 5  # the line's length (then the pause of 0)
+
+
+def test_an_mp3_without_a_single_frame_is_made_again(google):
+    path = cache.path(LINE, "en", "gtts-com", ".mp3")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"ID3" + bytes(200))  # a tag, then nothing a decoder can play
+    assert Voice("en", "gtts").audio(LINE) == path
+    assert seconds(path) > 0 and len(google.calls) == 1
