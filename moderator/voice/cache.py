@@ -1,7 +1,8 @@
 """Spoken lines on disk, one file per (text, language, voice), so a prepared game needs no
-network (a file found damaged is made again). The folder is the user cache dir (not MODERATOR_HOME: audio can always be made
-again, games cannot), or MODERATOR_CACHE when set. It also remembers when a service last
-failed to answer, so that the next command does not wait for it again."""
+network (a file found damaged is made again). The folder is the user cache dir (not
+MODERATOR_HOME: audio can always be made again, games cannot), or MODERATOR_CACHE when set. It
+also remembers when a service last failed to answer, so that the next command does not wait
+for it again."""
 
 from __future__ import annotations
 
