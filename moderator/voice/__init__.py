@@ -101,10 +101,20 @@ class Voice:
             atexit.register(shutil.rmtree, self.scratch, ignore_errors=True)
         return self.scratch
 
-    def start(self, text: str) -> None:
-        """Before the first line (`text`): make its audio and play a moment of silence of its
-        kind, so that any fallback, and the news that no sound will come, is told first."""
+    def start(self, text: str, here: bool = True) -> None:
+        """Before the first line (`text`): make its audio and, where it is to be heard `here`,
+        play a moment of silence of its kind, so that any fallback, and the news that no sound
+        will come, is told first. For the table's screens alone nothing is played here."""
+        if not here:
+            self.audio(text, here=False)
+            return
         self._speak(text, lambda target: self.player.works(target.suffix))
+
+    def screens_only(self) -> None:
+        """Nothing plays on this computer, but the table's screens play every line: the lines
+        are still made for them, and the host is not told to read them aloud."""
+        self.silent = not self.voices
+        self.notices = [notice for notice in self.notices if notice != "voice.no_player"]
 
     def say(self, text: str) -> bool:
         """Speak `text`; False when it could only be shown."""
