@@ -225,8 +225,9 @@ def _mission(session: Session, action: PlayMission, say: Say) -> None:
         count=m.fails + m.chief_fail)
     if m.chief_fail:
         say("result.chief_fail", count=m.chief_fail)
-    if m.rogue_success:
-        say("result.rogue_success", count=m.rogue_success)
+    if m.rogue_success:  # a Success card like any other: it cannot outweigh a Fail card
+        say("result.rogue_success" if m.succeeded else "result.rogue_success_failed",
+            count=m.rogue_success)
     if m.reverse:
         say("result.reversed", count=m.reverse)
     elif m.succeeded and m.fails:
