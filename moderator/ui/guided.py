@@ -396,9 +396,16 @@ def answer(guide: Guide, current: Session, asked, footer=None, **params: object)
         return asked.choices[0]
     # questionary takes a choice whose value is None for its title: "nobody" stands for it
     choices = [Choice(_label(guide.lang, current, asked.name, asked.kind, value),
-                      NOBODY if value is None else value) for value in asked.choices]
-    chosen = guide.select(question, choices, footer=footer)
+                      NOBODY if value is None else value, key=_key(asked.kind, value))
+               for value in asked.choices]
+    hint = t(guide.lang, "play.hint_count") if any(c.key for c in choices) else ""
+    chosen = guide.select(question, choices, hint=hint, footer=footer)
     return None if chosen == NOBODY else chosen
+
+
+def _key(kind: str, value: Any) -> str:
+    """A count's own key: the number of cards revealed, typed (Fail cards: 0 to 5)."""
+    return str(value) if kind == "count" and value in range(10) else ""
 
 
 def _label(lang: str, current: Session, name: str, kind: str, value: Any) -> str:
