@@ -24,7 +24,7 @@ from moderator.rules.modules import PlayMission, Propose
 from moderator.session import Session, vote_word
 from moderator.ui import timer, views
 from moderator.ui.guide import (
-    NOBODY, Guide, Quit, ShortcutPressed, players, seat_label,
+    NOBODY, Guide, Quit, ReadingStopped, ShortcutPressed, players, seat_label,
 )
 from moderator.ui.prompts import Choice
 from moderator.ui.steps import (
@@ -150,23 +150,33 @@ def checklist(current: Session, lang: str):
 
 def reveal(guide: Guide, current: Session) -> None:
     """The spies' reveal: spoken through the hook if there is one, else shown to be read
-    aloud; as often as the table needs it."""
+    aloud; as often as the table needs it. A reading the host stopped (Ctrl-C) is offered
+    again, from the start, or the game goes on."""
     from moderator import scripts
 
     lines = [(t(guide.lang, step.key, **step.params), step.pause)
              for step in scripts.for_game(current.game)]
-    choices = [Choice(t(guide.lang, "play.reveal_done"), GO),
-               Choice(t(guide.lang, "play.reveal_again"), AGAIN)]
+    lang = guide.lang
     live.reveal_started(current.game_id)  # the table display goes dark until it is done
     while True:
-        guide.heading(t(guide.lang, "play.reveal_title"))
-        if guide.read_aloud is None or not guide.read_aloud(lines):
+        guide.heading(t(lang, "play.reveal_title"))
+        try:
+            spoken = guide.read_aloud is not None and guide.read_aloud(lines)
+        except ReadingStopped:  # Ctrl-C: read it again from the start, or go on
+            spoken = stopped = True
+        else:
+            stopped = False
+        if not spoken:
             guide.say("setup.reveal_heading")
             for number, (text, pause) in enumerate(lines, start=1):
                 key = "play.reveal_line_pause" if pause else "play.reveal_line"
                 guide.say(key, number=number, text=text, pause=round(pause))
-        if guide.prompter.select(t(guide.lang, "play.reveal_question"), choices,
-                                 hint=t(guide.lang, "play.hint_select")) == GO:
+        again = Choice(t(lang, "play.reveal_read_again" if spoken else "play.reveal_again"),
+                       AGAIN)
+        done = Choice(t(lang, "play.reveal_done"), GO)
+        question = "play.reveal_stopped" if stopped else "play.reveal_question"
+        if guide.prompter.select(t(lang, question), [again, done] if stopped else [done, again],
+                                 hint=t(lang, "play.hint_select")) == GO:
             live.reveal_ended(current.game_id)
             return
 

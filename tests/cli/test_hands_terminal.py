@@ -6,6 +6,7 @@ the action before it."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 
@@ -52,3 +53,49 @@ def test_the_fail_card_menu_takes_number_keys(lang, home, play, tmp_path):
     finally:
         screen.close()
     assert actions(home)[-1]["type"] == "mission" and actions(home)[-1]["fails"] == 2
+
+
+def screen_with_voice(home, tmp_path, *args: str) -> Screen:
+    """`moderator ARGS` in tmux, the reveal spoken by espeak-ng and played by a stand-in
+    sound device that takes as long as each line lasts."""
+    soxi = shutil.which("soxi")
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    (folder / "ffplay").write_text(
+        f'#!/bin/sh\nfor last; do :; done\nsleep "$({soxi} -D "$last")"\n')
+    (folder / "ffplay").chmod(0o755)
+    return Screen(home, tmp_path / "tmux", *args,
+                  env={"MODERATOR_VOICE": "espeak", "PATH": f"{folder}:{os.environ['PATH']}",
+                       "MODERATOR_CACHE": str(tmp_path / "cache")})
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None or shutil.which("soxi") is None,
+                    reason="espeak-ng and sox are not installed (.ci/run installs them)")
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_during_the_guided_reveal_offers_to_read_again_or_go_on(lang, home, play,
+                                                                         tmp_path):
+    play(f"new --players 5 --leader 1 --no-play --lang {lang}")
+    screen = screen_with_voice(home, tmp_path, "play")
+    first = t(lang, "reading.line", number=1, text=t(lang, "script.close"))
+    try:
+        asked(screen, t(lang, "play.start_question"))
+        keys(screen, "Down", "Enter")  # the setup checklist and the reveal
+        asked(screen, t(lang, "play.checklist_question"))
+        keys(screen, "Enter")
+        screen.wait(lambda lines: first.strip() in words(" ".join(lines)), "the first line")
+        keys(screen, "C-c")
+        lines = asked(screen, t(lang, "play.reveal_stopped"))
+        shown = words(" ".join(lines))
+        assert t(lang, "setup.reveal_heading") not in shown  # nothing to read out by hand
+        assert shown.index(t(lang, "play.reveal_read_again")) \
+            < shown.index(t(lang, "play.reveal_done"))
+        keys(screen, "Enter")  # read it again
+        screen.wait(lambda lines: words(" ".join(lines)).count(first.strip()) == 2,
+                    "the first line read again")
+        keys(screen, "C-c")
+        asked(screen, t(lang, "play.reveal_stopped"))
+        keys(screen, "Down", "Enter")  # go on
+        asked(screen, t(lang, "play.team_question", team="", count=2, mission=1).split()[0])
+    finally:
+        screen.close()
+    assert actions(home) == []  # nothing recorded, and guided play still runs
