@@ -239,16 +239,19 @@ def act(game_id: str, action: Action) -> Session:
     return Session(history, result[0])
 
 
-def undo(game_id: str) -> tuple[Session, dict]:
-    """Take back the last action; returns the session and the action taken back."""
-    return _move(game_id, "undo", "done", "errors.nothing_to_undo")
+def undo(game_id: str, expected: int | None = None) -> tuple[Session, dict]:
+    """Take back the last action; returns the session and the action taken back. With
+    `expected`, only if the last action is still the one on that line of the log (the one
+    the host was asked about): else it is refused, and nothing is taken back."""
+    return _move(game_id, "undo", "done", "errors.nothing_to_undo", expected)
 
 
 def redo(game_id: str) -> tuple[Session, dict]:
     return _move(game_id, "redo", "undone", "errors.nothing_to_redo")
 
 
-def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, dict]:
+def _move(game_id: str, kind: str, stack: str, refusal: str,
+          expected: int | None = None) -> tuple[Session, dict]:
     moved: list[dict] = []
 
     def checked(history: store.History) -> dict:
@@ -256,6 +259,8 @@ def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, d
         entries = getattr(history, stack)
         if not entries:
             raise RuleError(refusal)
+        if expected is not None and entries[-1].line != expected:
+            raise RuleError("errors.undo_moved_on")
         moved.append(entries[-1].data)
         return {"type": kind, "at": _now()}
 

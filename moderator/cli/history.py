@@ -121,9 +121,40 @@ def _move(out: Out, kind: str, game: Optional[str]) -> None:
     from moderator.ui import views
 
     current = open_game(out, game)
-    moved, action = (session.undo if kind == "undo" else session.redo)(current.game_id)
+    if kind == "undo":
+        last = _asked_after_refusal(out, current)
+        if last is False:
+            return
+        moved, action = session.undo(current.game_id, last)
+    else:
+        moved, action = session.redo(current.game_id)
     out.say(f"history.{kind}", text=describe(out, moved.names, action))
     out.print(views.now(moved, out.lang))
+
+
+def _asked_after_refusal(out: Out, current: Any) -> int | bool | None:
+    """`undo` typed at a terminal right after a refused command (which changed nothing) would
+    take back the accepted action before it: it names that action and asks first. The line
+    of the action the host agreed to take back, None where nothing was asked, False when the
+    host keeps it."""
+    from moderator.cli import refused
+
+    if not (refused.at_terminal() and current.history.done):
+        return None
+    command = refused.right_after(current.game_id)
+    if command is None:
+        return None
+    from moderator.ui.prompts import Choice, QuestionaryPrompter
+
+    last = current.history.done[-1]
+    out.say("history.after_refusal", command=" ".join(["moderator", *command]),
+            text=describe(out, current.names, last.data))
+    choices = [Choice(out.t("history.keep"), False), Choice(out.t("history.take_back"), True)]
+    if QuestionaryPrompter().select(out.t("history.take_back_question"), choices,
+                                    hint=out.t("play.hint_select")):
+        return last.line
+    out.say("history.kept")
+    return False
 
 
 def describe(out: Out, names: list, action: dict) -> str:

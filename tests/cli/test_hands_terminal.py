@@ -5,14 +5,17 @@ the action before it."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 from test_guided_screen import Screen, question, words
 
+from moderator import narration
 from moderator.i18n import t
 
 pytestmark = [pytest.mark.integration,
@@ -99,3 +102,68 @@ def test_ctrl_c_during_the_guided_reveal_offers_to_read_again_or_go_on(lang, hom
     finally:
         screen.close()
     assert actions(home) == []  # nothing recorded, and guided play still runs
+
+
+# -- undo right after a refused command ----------------------------------------------------
+
+
+def typed(home, line: str, *answers: str, lang: str = "en"):
+    """A command line typed at a terminal (a pseudo-terminal of its own); `answers` are the
+    keys for its menus, each sent once a menu is on screen. What it showed, and its exit."""
+    pexpect = pytest.importorskip("pexpect")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "MODERATOR_LANG"))}
+    env.update(MODERATOR_HOME=str(home), TERM="xterm", NO_COLOR="1", LANG="C.UTF-8")
+    child = pexpect.spawn(sys.executable, ["-m", "moderator", *line.split()], env=env,
+                          encoding="utf-8", timeout=20, dimensions=(40, 120))
+    child.logfile_read = shown = io.StringIO()
+    for keys_sent in answers:
+        while child.expect_exact([t(lang, "history.take_back_question"), "\x1b[6n"]) == 1:
+            child.send("\x1b[1;1R")  # the cursor's position, as a terminal answers it
+        child.send(keys_sent)
+    while child.expect_exact([pexpect.EOF, "\x1b[6n"]) == 1:
+        child.send("\x1b[1;1R")
+    child.close()
+    return shown.getvalue(), child.exitstatus
+
+
+MISSION = ["new --players 5 --names Anna,Ben,Carl,Dora,Emil --leader 1 --no-play",
+           "propose 1 2", "vote --approve all", "mission --fails 1"]
+
+
+def asking(lang: str, names: list[str], command: str, last: dict) -> str:
+    return words(t(lang, "history.after_refusal", command=f"moderator {command}",
+                   text=narration.describe_line(lang, names, last)))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_undo_right_after_a_refusal_names_what_it_takes_back_and_asks(lang, home, play):
+    play(f"{MISSION[0]} --lang {lang}", *MISSION[1:])
+    names = ["Anna", "Ben", "Carl", "Dora", "Emil"]
+    before = actions(home)
+    assert typed(home, "propose 1 2 9")[1] == 1  # a seat that does not exist: refused
+    shown, code = typed(home, "undo", "\r", lang=lang)  # Enter: the first answer, keep it
+    assert code == 0 and actions(home) == before
+    assert asking(lang, names, "propose 1 2 9", before[-1]) in words(shown)
+    assert t(lang, "history.kept") in shown
+    assert typed(home, "mission --fails 9")[1] == 1  # refused again
+    shown, code = typed(home, "undo", "\x1b[B\r", lang=lang)  # down, Enter: take it back
+    assert code == 0 and actions(home)[-1]["type"] == "undo"
+    assert t(lang, "history.undo", text=narration.describe_line(lang, names, before[-1])) \
+        in words(shown)
+
+
+def test_undo_asks_only_right_after_the_refusal_and_only_at_a_terminal(home, play, moderator):
+    play(*MISSION)
+    assert typed(home, "propose 1 2 9")[1] == 1
+    result = moderator("undo")  # no terminal: as before, scripts rely on it
+    assert result.exit_code == 0 and actions(home)[-1]["type"] == "undo"
+    play("mission --fails 0")
+    assert typed(home, "vote --approve all")[1] == 1  # refused: a team is needed first
+    play("propose 2 3 4")  # accepted since: the refusal is no longer the last command
+    shown, code = typed(home, "undo")
+    assert code == 0 and t("en", "history.take_back_question") not in shown
+    assert actions(home)[-1]["type"] == "undo"
+    play("propose 2 3 4")
+    moderator("vote --approve 9")  # refused without a terminal: nothing noted
+    shown, code = typed(home, "undo")
+    assert code == 0 and t("en", "history.take_back_question") not in shown
