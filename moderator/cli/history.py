@@ -60,7 +60,7 @@ def register(app: typer.Typer, lang: str) -> None:
                 where = out.t("log.where", mission=mission,
                               attempt=step.attempt, leader=current.names[step.leader])
             out.say("log.line", number=number, where=where,
-                    text=describe(out, current.names, {**action, "mission": None}))
+                    text=describe(out, current.names, {**action, "mission": None}, step))
             step = session.apply(step, action)
         if current.history.undone:
             out.say("log.undone", count=len(current.history.undone))
@@ -126,9 +126,11 @@ def _move(out: Out, kind: str, game: Optional[str]) -> None:
         if last is False:
             return
         moved, action = session.undo(current.game_id, last)
+        before = moved.game  # the game as the action taken back found it
     else:
         moved, action = session.redo(current.game_id)
-    out.say(f"history.{kind}", text=describe(out, moved.names, action))
+        before = current.game
+    out.say(f"history.{kind}", text=describe(out, moved.names, action, before))
     out.print(views.now(moved, out.lang))
 
 
@@ -157,8 +159,9 @@ def _asked_after_refusal(out: Out, current: Any) -> int | bool | None:
     return False
 
 
-def describe(out: Out, names: list, action: dict) -> str:
-    """One logged action in words (shared with guided play's undo)."""
+def describe(out: Out, names: list, action: dict, before: Any = None) -> str:
+    """One logged action in words; `before`, the game as the action found it, lets it name
+    who acted."""
     from moderator import narration
 
-    return narration.describe_line(out.lang, names, action)
+    return narration.describe_line(out.lang, names, action, before)

@@ -238,7 +238,7 @@ def use(guide: Guide, current: Session, command: str) -> Session:
             return current
         guide.answers.clear()  # what was answered for the step taken back is asked again
         guide.after(current, [(t(guide.lang, "history.undo", text=narration.describe_line(
-            guide.lang, current.names, action)), "bold")])
+            guide.lang, current.names, action, current.game)), "bold")])
     elif command == "table":
         show_table(guide, current, card_rules=True)
     elif command == "rules":
