@@ -253,8 +253,8 @@ def describe_action(lang: str, names: list[str], action: Action,
                     before: Game | None = None) -> str:
     """One action in words (`moderator log`, "taken back: …" after an undo); `before`, the
     game as it stood before the action, lets a line name who acted."""
-    said = LOG_AT.get(type(action)) if before is not None else None
-    if said is not None:
+    said = LOG_AT.get(type(action))
+    if said is not None and before is not None:
         return said(lang, names, action, before)
     return LOG[type(action)](lang, names, action)
 
