@@ -5,7 +5,7 @@ from typing import Any, Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, handled
+from moderator.cli.common import Out, handled, shown
 from moderator.cli.options import game_option, lang_option, open_game
 
 
@@ -106,14 +106,18 @@ def register(app: typer.Typer, lang: str) -> None:
             if "error" in row:
                 out.say("games.broken", game=row["game"], error=row["error"])
                 continue
-            with i18n.speaking(out.theme or row["theme"]):  # each game in its own words
+            # each game in its own language (unless --lang) and its own words
+            said = out.lang if out.explicit else row["lang"]
+            with i18n.speaking(out.theme or row["theme"]):
                 state = (
-                    out.t("games.won", winner=", ".join(
-                        out.t(f"winners.{w['victory']}.{w['winner']}") for w in row["winners"]))
-                    if row["winners"] else out.t(f"phase.{row['phase']}")
+                    i18n.t(said, "games.won", winner=", ".join(
+                        i18n.t(said, f"winners.{w['victory']}.{w['winner']}")
+                        for w in row["winners"]))
+                    if row["winners"] else i18n.t(said, f"phase.{row['phase']}")
                 )
             key = "games.current" if row["current"] else "games.row"
-            out.say(key, game=row["game"], count=row["players"], state=state)
+            out.console.print(shown(i18n.t(said, key, game=row["game"], count=row["players"],
+                                           state=state)), markup=False)
 
 
 def _move(out: Out, kind: str, game: Optional[str]) -> None:
