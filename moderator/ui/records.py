@@ -3,7 +3,9 @@ renderables and print nothing themselves."""
 
 from __future__ import annotations
 
-from moderator.i18n import has, t
+from collections.abc import Callable
+
+from moderator.i18n import has, speaking, t
 from moderator.records.season import SIDES
 from moderator.ui.charts import Bars, Row, legend
 
@@ -49,10 +51,26 @@ def _stacked(wins: dict[str, int]) -> tuple[tuple[int, str], ...]:
     return tuple((n, kind(who)) for who, n in wins.items() if n)
 
 
-def season(summary: dict, lang: str):
-    """The season: wins by side and by reason, by player count and module set, per player."""
+def worded(themes: list[str] | None, say: Callable[[], str]) -> str:
+    """What `say` says in the words of each of `themes`, joined where they differ ("Resistance
+    / Good"): a season of several themes names each game in its own words. None: in the
+    words spoken now."""
+    if not themes:
+        return say()
+    said = []
+    for theme in themes:
+        with speaking(theme):
+            said.append(say())
+    return " / ".join(dict.fromkeys(said))
+
+
+def season(summary: dict, lang: str, mixed: bool = False):
+    """The season: wins by side and by reason, by player count and module set, per player;
+    `mixed`: its games were played in several themes, each named in its own words."""
     from rich.console import Group
     from rich.text import Text
+
+    themes = summary["themes"] if mixed else {"all": None, "wins": {}, "reasons": {}}
 
     parts: list = [Text(t(lang, "records.stats.heading", count=summary["games"],
                           over=summary["over"], first=summary["from"] or "–",
@@ -66,26 +84,35 @@ def season(summary: dict, lang: str):
     if not over:
         parts.append(Text(t(lang, "records.stats.none_over")))
         return Group(*parts)
+    every_theme = themes["all"]
     charts = {
         "records.stats.wins": [
-            Row(t(lang, f"records.winner.{who}"), ((n, kind(who)),), _percent(lang, n, over))
+            Row(worded(themes["wins"].get(who, every_theme),
+                       lambda who=who: t(lang, f"records.winner.{who}")),
+                ((n, kind(who)),), _percent(lang, n, over))
             for who, n in summary["wins"].items()],
         "records.stats.reasons": [
-            Row(_reason(lang, why), ((n, "count"),), _percent(lang, n, over))
+            Row(worded(themes["reasons"].get(why, every_theme),
+                       lambda why=why: _reason(lang, why)),
+                ((n, "count"),), _percent(lang, n, over))
             for why, n in summary["reasons"].items()],
         "records.stats.by_players": [
             Row(t(lang, "records.stats.players", count=row["players"]), _stacked(row["wins"]),
                 _split(lang, row["wins"])) for row in summary["by_players"]],
         "records.stats.by_modules": [
-            Row(_modules(lang, row["modules"]), _stacked(row["wins"]), _split(lang, row["wins"]))
-            for row in summary["by_modules"]],
+            Row(worded(row["themes"] if mixed else None,
+                       lambda row=row: _modules(lang, row["modules"])), _stacked(row["wins"]),
+                _split(lang, row["wins"])) for row in summary["by_modules"]],
     }
     every = [row for rows in charts.values() for row in rows]
     for key, rows in charts.items():
         parts += [_title(lang, key), Bars(rows, every)]
-    parts.append(Text(legend(legend_entries(lang, SIDES)), style="dim"))
+    entries = [(glyph, worded(every_theme, lambda n=n: legend_entries(lang, SIDES)[n][1]))
+               for n, (glyph, _) in enumerate(legend_entries(lang, SIDES))]
+    parts.append(Text(legend(entries), style="dim"))
     if summary["players"]:
-        parts += [_title(lang, "records.stats.per_player"), _players(summary["players"], lang)]
+        parts += [_title(lang, "records.stats.per_player"),
+                  _players(summary["players"], lang, every_theme)]
     return Group(*parts)
 
 
@@ -102,8 +129,9 @@ def _modules(lang: str, key: str) -> str:
                       if has(lang, f"records.stats.module.{m}") else m for m in key.split("+"))
 
 
-def _players(rows: list[dict], lang: str):
-    """Games, and wins per games on each side where the sides were entered."""
+def _players(rows: list[dict], lang: str, themes: list[str] | None = None):
+    """Games, and wins per games on each side where the sides were entered; the sides named
+    in the words of each of `themes`."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -112,7 +140,8 @@ def _players(rows: list[dict], lang: str):
     grid.add_column(t(lang, "records.stats.column.player"), max_width=24, no_wrap=True,
                     overflow="ellipsis")
     for key in ("games", "resistance", "spies"):
-        grid.add_column(t(lang, f"records.stats.column.{key}"), justify="right", no_wrap=True)
+        grid.add_column(worded(themes, lambda key=key: t(lang, f"records.stats.column.{key}")),
+                        justify="right", no_wrap=True)
     for row in rows:
         def side(which: str, row: dict = row) -> str:
             played = row[which]["games"]
