@@ -4,6 +4,7 @@ renderables and print nothing themselves."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from moderator.i18n import has, speaking, t
 from moderator.records.season import SIDES
@@ -51,16 +52,16 @@ def _stacked(wins: dict[str, int]) -> tuple[tuple[int, str], ...]:
     return tuple((n, kind(who)) for who, n in wins.items() if n)
 
 
-def worded(themes: list[str] | None, say: Callable[[], str]) -> str:
-    """What `say` says in the words of each of `themes`, joined where they differ ("Resistance
-    / Good"): a season of several themes names each game in its own words. None: in the
-    words spoken now."""
+def worded(themes: list[str] | None, say: Callable[..., str], *args: Any) -> str:
+    """What `say(*args)` says in the words of each of `themes`, joined where they differ
+    ("Resistance / Good"): a season of several themes names each game in its own words.
+    None: in the words spoken now."""
     if not themes:
-        return say()
+        return say(*args)
     said = []
     for theme in themes:
         with speaking(theme):
-            said.append(say())
+            said.append(say(*args))
     return " / ".join(dict.fromkeys(said))
 
 
@@ -87,33 +88,35 @@ def season(summary: dict, lang: str, mixed: bool = False):
     every_theme = themes["all"]
     charts = {
         "records.stats.wins": [
-            Row(worded(themes["wins"].get(who, every_theme),
-                       lambda who=who: t(lang, f"records.winner.{who}")),
+            Row(worded(themes["wins"].get(who, every_theme), t, lang, f"records.winner.{who}"),
                 ((n, kind(who)),), _percent(lang, n, over))
             for who, n in summary["wins"].items()],
         "records.stats.reasons": [
-            Row(worded(themes["reasons"].get(why, every_theme),
-                       lambda why=why: _reason(lang, why)),
+            Row(worded(themes["reasons"].get(why, every_theme), _reason, lang, why),
                 ((n, "count"),), _percent(lang, n, over))
             for why, n in summary["reasons"].items()],
         "records.stats.by_players": [
             Row(t(lang, "records.stats.players", count=row["players"]), _stacked(row["wins"]),
                 _split(lang, row["wins"])) for row in summary["by_players"]],
         "records.stats.by_modules": [
-            Row(worded(row["themes"] if mixed else None,
-                       lambda row=row: _modules(lang, row["modules"])), _stacked(row["wins"]),
-                _split(lang, row["wins"])) for row in summary["by_modules"]],
+            Row(worded(row["themes"] if mixed else None, _modules, lang, row["modules"]),
+                _stacked(row["wins"]), _split(lang, row["wins"]))
+            for row in summary["by_modules"]],
     }
     every = [row for rows in charts.values() for row in rows]
     for key, rows in charts.items():
         parts += [_title(lang, key), Bars(rows, every)]
-    entries = [(glyph, worded(every_theme, lambda n=n: legend_entries(lang, SIDES)[n][1]))
+    entries = [(glyph, worded(every_theme, _legend_name, lang, n))
                for n, (glyph, _) in enumerate(legend_entries(lang, SIDES))]
     parts.append(Text(legend(entries), style="dim"))
     if summary["players"]:
         parts += [_title(lang, "records.stats.per_player"),
                   _players(summary["players"], lang, every_theme)]
     return Group(*parts)
+
+
+def _legend_name(lang: str, number: int) -> str:
+    return legend_entries(lang, SIDES)[number][1]
 
 
 def _title(lang: str, key: str):
@@ -140,7 +143,7 @@ def _players(rows: list[dict], lang: str, themes: list[str] | None = None):
     grid.add_column(t(lang, "records.stats.column.player"), max_width=24, no_wrap=True,
                     overflow="ellipsis")
     for key in ("games", "resistance", "spies"):
-        grid.add_column(worded(themes, lambda key=key: t(lang, f"records.stats.column.{key}")),
+        grid.add_column(worded(themes, t, lang, f"records.stats.column.{key}"),
                         justify="right", no_wrap=True)
     for row in rows:
         def side(which: str, row: dict = row) -> str:
