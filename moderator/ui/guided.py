@@ -268,7 +268,8 @@ def look_up(guide: Guide, current: Session) -> None:
     if number is not None and (section := sections.section(number)) is not None:
         guide.console.print(rulings.section(section, lang))
         return
-    ruling = reference.lookup(query, lang, current.game.settings)
+    ruling = reference.lookup(query, lang, current.game.settings,
+                              frozenset(current.game.modules) | frozenset(current.game.variants))
     if ruling is None:
         guide.say("play.rules_nothing", query=query)
     else:

@@ -62,13 +62,19 @@ def now(current: Now, game_id: str, lang: str):
     return Group(*parts)
 
 
-def house_rules(settings: list[HouseRule], lang: str, readings: Sequence[Reading] = ()):
-    """Every house-rule setting: why it is open, its values, the default first; then the
-    points moderator plays one way without a setting (rules.md §13.1)."""
+def house_rules(settings: list[HouseRule], lang: str, readings: Sequence[Reading] = (),
+                game: str | None = None):
+    """The house-rule settings: why each is open, its values, the default first; then the
+    points moderator plays one way without a setting (rules.md §13.1). Those of `game`, when
+    it is named: the heading says so, and how to see every one."""
     from rich.console import Group
     from rich.text import Text
 
-    parts = [Text(i18n.t(lang, "reference.house_rules"), style="bold")]
+    heading = i18n.t(lang, "reference.house_rules_of", game=game) if game else \
+        i18n.t(lang, "reference.house_rules")
+    parts = [Text(heading, style="bold")]
+    if game and not settings and not readings:
+        parts.append(Text(i18n.t(lang, "reference.house_rules_none")))
     for setting in settings:
         heading = i18n.t(lang, "reference.house_rule", setting=setting.id,
                          section=setting.section, title=setting.title)
