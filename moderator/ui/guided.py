@@ -250,7 +250,9 @@ def use(guide: Guide, current: Session, command: str) -> Session:
 
 def look_up(guide: Guide, current: Session) -> None:
     """A rules question in the middle of the game (`moderator rules`); the game waits at the
-    same step. Nothing typed: what applies right now; a section number: that section."""
+    same step. Nothing typed: what applies right now; a section number: that section. A
+    topic shows its title and short answer first, which fit any screen, and the rest (the
+    detail, the open points, the source) when the host asks for it."""
     try:
         from moderator import reference
         from moderator.reference import sections
@@ -272,8 +274,15 @@ def look_up(guide: Guide, current: Session) -> None:
                               frozenset(current.game.modules) | frozenset(current.game.variants))
     if ruling is None:
         guide.say("play.rules_nothing", query=query)
-    else:
+    elif not ruling.sure:  # the nearest topics to choose from: a few short lines
         guide.console.print(rulings.ruling(ruling, ruling.lang))
+    else:  # the short answer first, on any screen; the rest when the host asks for it
+        guide.console.print(rulings.short(ruling))
+        choices = [Choice(t(lang, "play.rules_back"), GO),
+                   Choice(t(lang, "play.rules_details"), AGAIN)]
+        if guide.prompter.select(t(lang, "play.rules_more"), choices,
+                                 hint=t(lang, "play.hint_select")) == AGAIN:
+            guide.console.print(rulings.details(ruling, ruling.lang))
 
 
 def discussion(guide: Guide, proposal: int) -> Callable[[], str] | None:

@@ -25,7 +25,23 @@ def ruling(found: Ruling, lang: str):
         return Group(Text(i18n.t(lang, "reference.unsure", count=len(nearest)), style="bold"),
                      Text("\n".join(_other(topic, title, lang) for topic, title in nearest)),
                      Text(i18n.t(lang, "reference.unsure_hint"), style="dim"))
-    parts = [Text(found.title, style="bold"), Text(found.answer), Text(found.detail)]
+    return Group(short(found), details(found, lang))
+
+
+def short(found: Ruling):
+    """A topic's title and short answer: what guided play shows first, within any screen."""
+    from rich.console import Group
+    from rich.text import Text
+
+    return Group(Text(found.title, style="bold"), Text(found.answer))
+
+
+def details(found: Ruling, lang: str):
+    """The rest of a topic: the detail, the open points, the source, the topics to read."""
+    from rich.console import Group
+    from rich.text import Text
+
+    parts = [Text(found.detail)]
     if found.applies:
         parts.append(Text(found.applies, style="italic"))
     for setting in found.unsettled:
