@@ -12,8 +12,6 @@ from display_client import state
 from moderator import live, store
 from moderator.i18n import t
 
-pytestmark = pytest.mark.integration
-
 NOT_A_LENGTH = ["Infinity", "-Infinity", "NaN", "1e400", "9" * 400]
 
 
