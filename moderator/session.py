@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from moderator import codec, store
 from moderator.rules import GAME_OVER, Game, RuleError
 from moderator.rules.actions import Action
+from moderator.rules.errors import ImpossibleRecord
 
 #: The setup's fields and the types a log needs; the optional ones may be missing.
 REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_leader": int,
@@ -39,6 +40,9 @@ class Session:
 
     history: store.History
     game: Game
+    #: The first line of the file whose record no deal of the cards allows: saved before
+    #: moderator checked it, kept, and loaded past (rules.md §1.5).
+    impossible: int | None = None
 
     @property
     def game_id(self) -> str:
@@ -115,10 +119,10 @@ def start(
 
 def open_game(game_id: str | None) -> Session:
     history = store.load(store.resolve(game_id))
-    game = replay(history)
+    game, impossible = replayed(history)
     if game.phase != GAME_OVER:
         history.undone = [_unsaid(entry) for entry in history.undone]
-    return Session(history, game)
+    return Session(history, game, impossible)
 
 
 def _unsaid(entry: store.Entry) -> store.Entry:
@@ -201,6 +205,13 @@ def new_game(setup: dict) -> Game:
 def replay(history: store.History) -> Game:
     """The game its log describes; a setup that does not fit or an action the rules refuse
     marks the log as corrupt."""
+    return replayed(history)[0]
+
+
+def replayed(history: store.History) -> tuple[Game, int | None]:
+    """`replay`, and the first line whose record no deal allowed (saved before moderator
+    checked it: loaded past, never refused), if there is one."""
+    impossible = None
     if setup_problem(history.setup) is not None:
         raise store.StoreError("errors.game_corrupt", game=history.game_id, line=1)
     try:
@@ -214,12 +225,22 @@ def replay(history: store.History) -> Game:
             raise store.StoreError(
                 "errors.game_corrupt", game=history.game_id, line=entry.line
             ) from None
-    return game
+        if impossible is None and game.deals.broken is not None:
+            impossible = entry.line
+    return game, impossible
 
 
-def apply(game: Game, line: dict) -> Game:
-    """One line of a game file through the engine."""
-    return game.apply(codec.decode(line))
+def apply(game: Game, line: dict, strict: bool = False) -> Game:
+    """One line of a game file through the engine. A record no deal of the cards allows,
+    saved before moderator checked it, is taken past (the game then proves nothing more),
+    unless `strict` (a game being imported)."""
+    action = codec.decode(line)
+    try:
+        return game.apply(action)
+    except ImpossibleRecord:
+        if strict:
+            raise
+        return game.beyond_proof().apply(action)
 
 
 def act(game_id: str, action: Action) -> Session:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, dataclass_transform
 
-from moderator.rules.errors import RuleError
+from moderator.rules.deals import Allegiance, holds_refusal, mask
+from moderator.rules.errors import ImpossibleRecord, RuleError
 from moderator.rules.flow import GAME_OVER, VOTE, check_seats
 
 if TYPE_CHECKING:
@@ -104,4 +105,11 @@ class Sides(Action):
         check_seats(game.players, self.spies)
         if len(self.spies) != game.spies:  # rules.md §1.1
             raise RuleError("records.errors.sides_count", spies=game.spies, given=len(self.spies))
+        # the sides each player ended on must be a deal the record allows (rules.md §1.5);
+        # they prove nothing more: the record's proof stays the public record's
+        sides = Allegiance((self.kind, len(game.missions)), mask(self.spies),
+                           (1 << game.players) - 1)
+        if not game.deals.allows(sides):
+            raise ImpossibleRecord("records.errors.sides_impossible",
+                                   **holds_refusal(game.deals, sides))
         return game

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from moderator import codec, live, narration
+from moderator.narration import proof
 from moderator import session as sessions
 from moderator.i18n import possessive, t
 from moderator.rules import GAME_OVER, RuleError, tables
@@ -204,7 +205,13 @@ def record(guide: Guide, current: Session, action: Action) -> Session:
     try:
         done = sessions.act(current.game_id, action)
     except RuleError as refusal:
-        guide.say(refusal.code, style="bold red", **refusal.params)
+        params = refusal.params
+        if "proofs" in params:  # what the record proves, in words
+            params = proof.readable(params, current.names, guide.lang)
+        seat = params.get("seat")
+        if isinstance(seat, int):
+            params = {**params, "seat": current.names[seat]}
+        guide.say(refusal.code, style="bold red", **params)
         guide.answers.clear()  # asked again, from the game as it now stands
         return sessions.open_game(current.game_id)
     report(guide, done)
