@@ -20,7 +20,8 @@ BASE = {
     "new": "game", "status": "game", "propose": "game", "vote": "game", "mission": "game",
     "undo": "history", "redo": "history", "log": "history", "games": "history",
     "play": "play", "script": "script", "voice": "script", "rules": "rules",
-    "export": "records", "import": "records", "roles": "records", "stats": "records",
+    "review": "review", "export": "records", "import": "records", "roles": "records",
+    "stats": "records",
     "simulate": "records", "display": "display",
 }
 #: The command of the round after which `--help` lists the modules' commands.

@@ -118,11 +118,13 @@ Fact = Reveal | Holds | Allegiance | Turn
 
 
 class Proof(NamedTuple):
-    """The fact after which these seats were proven spies and loyal, and have stayed so."""
+    """The fact after which these seats were proven spies and loyal, and have stayed so (and
+    its place among the record's facts)."""
 
     fact: Fact
     spies: tuple[int, ...]
     loyal: tuple[int, ...]
+    at: int = 0
 
 
 # -- the setup's table ---------------------------------------------------------------------------
@@ -317,7 +319,7 @@ class Deals(NamedTuple):
         grouped: dict[int, tuple[list[int], list[int]]] = {}
         for seat, (index, spy) in sorted(since.items()):
             grouped.setdefault(index, ([], []))[0 if spy else 1].append(seat)
-        return tuple(Proof(self.facts[i], tuple(s), tuple(lo))
+        return tuple(Proof(self.facts[i], tuple(s), tuple(lo), i)
                      for i, (s, lo) in sorted(grouped.items()) if wanted.intersection(s + lo))
 
     def ruled_out(self, fact: Fact) -> dict[tuple[str, str], int]:
