@@ -55,7 +55,7 @@ class Review:
     rounds: list[tuple[int, list[str]]] = field(default_factory=list)
     missions: list[tuple[int, int]] = field(default_factory=list)  # (mission, deals left)
     explain: list[str] = field(default_factory=list)
-    impossible: int | None = None  # the first action no deal allows (saved before the check)
+    impossible: int | None = None  # the file's first line no deal allows (saved before)
     truth: Truth | None = None
     assumed: Claims | None = None
 
@@ -75,7 +75,8 @@ def review(current: session.Session, lang: str,
     sides: tuple[int, ...] | None = None
     truth_deals = game.deals
     said_where = ""
-    for number, line in enumerate((e.data for e in current.history.done), start=1):
+    for entry in current.history.done:  # numbered by their line of the file
+        number, line = entry.line, entry.data
         before, game = game, session.apply(game, line)
         action = codec.decode(line)
         if isinstance(action, Sides):
