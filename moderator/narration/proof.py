@@ -69,8 +69,9 @@ def readable(params: Mapping[str, Any], names: Sequence[str], lang: str) -> dict
         shown["proofs"] = proofs(lang, names, params["proofs"])
     if "kind" in params:
         shown["counted"] = t(lang, f"proof.cards.{params['kind']}", count=params["count"])
-        allowed = params.get("allowed", ())
-        shown["allowed"] = listed(lang, [str(n) for n in allowed])
+        allowed = params.get("allowed") or (0,)  # a range: least to most
+        shown["allowed"] = t(lang, "proof.allowed", count=len(allowed), least=allowed[0],
+                             most=allowed[-1])
     switched = params.get("switched") or []
     shown["switched"] = t(lang, "proof.switched", count=len(switched),
                           seats=listed(lang, [names[s] for s in switched])) if switched else ""

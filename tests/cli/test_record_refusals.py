@@ -23,22 +23,22 @@ def five(play, *options: str) -> None:
 @pytest.mark.parametrize("options, message", [
     pytest.param("--lang en", "Mission 2 cannot have revealed one Fail card. Mission 1 (two "
                  "Fail cards) made Ada and Bo spies and Cy, Di and Ed loyal; the loyal play only "
-                 "Success, spies either (rules reference §1.5). The record allows 0 here. Check "
-                 "the revealed cards; nothing was recorded.", id="en"),
+                 "Success, spies either (rules reference §1.5). The record allows only 0 here. "
+                 "Check the revealed cards; nothing was recorded.", id="en"),
     pytest.param("--lang de", "Mission 2 kann nicht eine Fehlschlag-Karte gezeigt haben. Nach "
                  "Mission 1 (zwei Fehlschlag-Karten) steht fest: Ada und Bo sind Spione und Cy, "
                  "Di und Ed sind loyal; Loyale spielen nur Erfolg, Spione auch Fehlschlag "
-                 "(Regelwerk §1.5). Möglich ist hier: 0. Prüf die aufgedeckten Karten; nichts "
+                 "(Regelwerk §1.5). Möglich ist hier: nur 0. Prüf die aufgedeckten Karten; nichts "
                  "wurde festgehalten.", id="de"),
     pytest.param("--lang en --theme avalon", "Quest 2 cannot have revealed one Fail card. Quest "
                  "1 (two Fail cards) made Ada and Bo Minions of Mordred and Cy, Di and Ed loyal; "
                  "the loyal play only Success, Minions of Mordred either (rules reference §1.5). "
-                 "The record allows 0 here. Check the revealed cards; nothing was recorded.",
+                 "The record allows only 0 here. Check the revealed cards; nothing was recorded.",
                  id="avalon-en"),
     pytest.param("--lang de --theme avalon", "Queste 2 kann nicht eine Fehlschlag-Karte gezeigt "
                  "haben. Nach Queste 1 (zwei Fehlschlag-Karten) steht fest: Ada und Bo sind "
                  "Diener Mordreds und Cy, Di und Ed sind loyal; Loyale spielen nur Erfolg, "
-                 "Diener Mordreds auch Fehlschlag (Regelwerk §1.5). Möglich ist hier: 0. Prüf "
+                 "Diener Mordreds auch Fehlschlag (Regelwerk §1.5). Möglich ist hier: nur 0. Prüf "
                  "die aufgedeckten Karten; nichts wurde festgehalten.", id="avalon-de"),
 ])
 def test_fails_from_players_proven_loyal_are_refused(play, refused, options, message):
@@ -59,7 +59,7 @@ def test_a_sergeant_switch_on_a_proven_loyal_player(play, refused):
     assert line.startswith("Mission 2 cannot have revealed no Fail card, with Di made to "
                            "switch (who shows the card not played). Mission 1 (two Fail cards) "
                            "made Ada and Bo spies and Cy, Di and Ed loyal")
-    assert "The record allows 1 here." in line
+    assert "The record allows only 1 here." in line
     play("mission --fails 1 --switch di")
 
 

@@ -232,8 +232,7 @@ def test_a_switch_allegiance_card_turns_the_defectors():
     turned = approved(to_round_three("switch"), (2, 3))
     assert turned.deals.proven() == (frozenset(), frozenset())  # who turned is not known
     after = turned.play_mission(1)
-    spies, loyal = after.deals.proven()
-    assert loyal == {4}  # the resistance Defector is 2 or 3, so 4 stays loyal
+    assert after.deals.proven()[1] == {4}  # the resistance Defector is 2 or 3, so 4 stays loyal
     assert set(after.deals.spy_sets()) == {
         frozenset({a, b}) for a in (0, 1) for b in (2, 3)}  # the Spy Defector turned loyal
 
@@ -258,7 +257,7 @@ def test_chief_fail_cards_are_the_spy_chiefs_and_an_accusation_must_fit_them():
     for team, investigator in (((2, 3, 4), 0), ((2, 3, 5), 0), ((2, 3, 5, 6), 0)):
         game = between(approved(game, team, investigator=investigator).play_mission(0))
     assert game.phase == "accusation"
-    shown = [i for i in game.inputs({"accused": 6}) if i.name == "shown"][0]
+    shown = next(i for i in game.inputs({"accused": 6}) if i.name == "shown")
     assert shown.choices == ("not-chief",)
     refused("errors.accusation_impossible", game.apply, game.action(
         {"accused": 6, "shown": "chief"}))
