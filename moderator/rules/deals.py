@@ -24,14 +24,15 @@ placed yet: counts and shares stay exact.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from moderator.rules.errors import ImpossibleRecord
 from moderator.rules.flow import Limit
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 #: The count of ordinary Fail cards among a mission's revealed cards (its input's name).
 FAILS = "fails"
@@ -130,17 +131,28 @@ class Proof(NamedTuple):
 # -- the setup's table ---------------------------------------------------------------------------
 
 
-@dataclass
 class Table:
     """What every game of a setup shares: the spy sets, the cards that can be placed, and the
     spy sets each fact allows, worked out once. Shared, never copied: equal to another
-    table of the same setup."""
+    table of the same setup. (A plain class: a dataclass's generated code costs every
+    command's start-up.)"""
 
-    players: int
-    spies: int
-    cards: tuple[Dealt, ...]
-    sets: tuple[int, ...] = field(compare=False, repr=False)  # every spy set as a seat mask
-    allowed: dict[tuple[Any, ...], int] = field(default_factory=dict, compare=False, repr=False)
+    def __init__(self, players: int, spies: int, cards: tuple[Dealt, ...]) -> None:
+        self.players, self.spies, self.cards = players, spies, cards
+        #: every spy set as a seat mask, in a fixed order
+        self.sets = tuple(sum(1 << s for s in chosen)
+                          for chosen in combinations(range(players), spies))
+        self.allowed: dict[tuple[Any, ...], int] = {}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Table) and (other.players, other.spies, other.cards) == (
+            self.players, self.spies, self.cards)
+
+    def __hash__(self) -> int:
+        return hash((self.players, self.spies, self.cards))
+
+    def __repr__(self) -> str:
+        return f"Table({self.players}, {self.spies}, {self.cards!r})"
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:
         return self
@@ -172,9 +184,7 @@ def table(players: int, spies: int, cards: Iterable[Dealt]) -> Table:
     key = (players, spies, cards)
     found = _TABLES.get(key)
     if found is None:
-        sets = tuple(sum(1 << s for s in chosen)
-                     for chosen in combinations(range(players), spies))
-        found = _TABLES[key] = Table(players, spies, cards, sets)
+        found = _TABLES[key] = Table(players, spies, cards)
     return found
 
 
@@ -274,6 +284,8 @@ class Deals(NamedTuple):
 
     def shares(self) -> tuple[Fraction, ...]:
         """Per seat, the share of the deals left in which that player is a spy now."""
+        from fractions import Fraction  # only asked after a game: kept off every command's start
+
         left = self.left
         return tuple(Fraction(n, left) if left else Fraction(0) for n in self.spy_counts())
 
