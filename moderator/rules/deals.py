@@ -225,12 +225,14 @@ class Deals(NamedTuple):
         return any(placed._why_not(judge, deal) is None for deal in placed._deals())
 
     def learn(self, fact: Fact) -> Deals:
-        """The deals left once the fact is known (none, if it was not allowed: check first)."""
+        """The deals left once the fact is known (none, if it was not allowed: `empty`)."""
+        if self.found is None and self.broken is None and not self.turned and (
+                not fact.plays if type(fact) is Reveal else not fact.needs()):
+            # the hot path: a bit set, and the fact's spy sets kept with the table
+            return tuple.__new__(Deals, (self.table, self.alive & self.table.allowing(fact),
+                                         None, (), self.turned, self.facts + (fact,), None))
         if self.broken is not None:
             return self._replace(facts=self.facts + (fact,))
-        if self.found is None and not fact.needs() and not self.turned:
-            return Deals(self.table, self.alive & self.table.allowing(fact), None, (),
-                         self.turned, self.facts + (fact,))
         placed = self._placing(fact.needs())
         if isinstance(fact, Turn):
             return placed._replace(turned=placed.turned ^ frozenset(fact.cards),
@@ -238,6 +240,11 @@ class Deals(NamedTuple):
         judge = _judge(fact)
         kept = frozenset(d for d in placed._deals() if placed._why_not(judge, d) is None)
         return placed._replace(found=kept, facts=self.facts + (fact,))
+
+    @property
+    def empty(self) -> bool:
+        """Does no deal allow the record (a fact just learned that none allowed)?"""
+        return self.broken is None and not (self.alive if self.found is None else self.found)
 
     def given_up(self) -> Deals:
         """The deals of a record that is already impossible: the next fact is kept, and

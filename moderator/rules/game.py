@@ -420,8 +420,9 @@ class BaseGame:
         pending = self.proposals[-1]
         event = (MISSION, pending.mission)
         fails = given.get(FAILS, 0)
-        if not self.config.in_play:
-            return Reveal(event, mask(pending.team), ((FAILS, fails),))
+        if not self.config.in_play:  # the hot path: made directly
+            return tuple.__new__(Reveal, (event, mask(pending.team), _COUNTED.get(fails) or (
+                (FAILS, fails),), (), 0))
         game, fields = self._game, self.CARD_FIELDS
         counts = ((FAILS, fails), *sorted(
             (name, n) for name, n in given.items() if name in fields and fields[name][2] == 0
@@ -610,9 +611,10 @@ class BaseGame:
                 if not rule.allows(fails):
                     rule.check(fails)
             fact = self._reveal(given)
-            if not self.deals.allows(fact):
+            deals = self.deals.learn(fact)
+            if deals.empty:
                 self._on_record(FAILS, {}).check(fails)  # raises the refusal
-            return self._carried_out(pending, given, fact)
+            return self._carried_out(pending, given, fact, deals)
         for one in self._card_inputs(given):
             value = given.get(one.name, one.default)
             given[one.name] = value
@@ -621,9 +623,10 @@ class BaseGame:
             for rule in one.limits:
                 if not rule.allows(value):
                     rule.check(value)  # raises the refusal
-        return self._carried_out(pending, given, self._reveal(given))
+        fact = self._reveal(given)
+        return self._carried_out(pending, given, fact, self.deals.learn(fact))
 
-    def _carried_out(self, pending: Proposal, given: Given, fact: Reveal) -> Self:
+    def _carried_out(self, pending: Proposal, given: Given, fact: Reveal, deals: Deals) -> Self:
         """The mission goes into the record, and its revealed cards into what the record
         proves; the round is over (rules.md §1.5-§1.7)."""
         fail_cards, in_play, modules = given["fails"], self.config.in_play, self._game
@@ -641,7 +644,7 @@ class BaseGame:
             done = Mission(pending.mission, pending.team, given["fails"], succeeded,
                            leader=pending.leader)
         game = self._changed(missions=self.missions + (done,), rejections=0, phase=PROPOSAL,
-                             deals=self.deals.learn(fact))
+                             deals=deals)
         game._pass_leader()
         for module in in_play:
             module.mission_done(game._game)
@@ -777,6 +780,9 @@ def _voted(proposal: Proposal, approvals: frozenset[int], approved: bool) -> Pro
     return tuple.__new__(Proposal, (*proposal[:_VOTE], approvals, approved,
                                     *proposal[_VOTE + 2:]))
 
+
+#: The base game's counts of a mission, made once (the engine's hot path).
+_COUNTED = {n: ((FAILS, n),) for n in range(tables.MISSIONS + 1)}
 
 #: Every house rule at its default, the usual setup.
 _DEFAULT_RULES = tuple(sorted(settle_house_rules(None).items()))
