@@ -23,7 +23,7 @@ placed yet: counts and shares stay exact.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -167,9 +167,9 @@ class Table:
         if found is None:
             if len(self.allowed) > 50_000:
                 self.allowed.clear()
-            found, judge, none = 0, _judge(fact), dict[str, int]()
+            found, judge = 0, _judge(fact, {})
             for index, spies in enumerate(self.sets):
-                if judge(spies, none) is None:
+                if judge(spies, (spies,)) is None:
                     found |= 1 << index
             self.allowed[key] = found
         return found
@@ -221,8 +221,15 @@ class Deals(NamedTuple):
             return bool(self.alive & self.table.allowing(fact))
         if self.broken is not None or isinstance(fact, Turn):
             return True
-        placed, judge = self._placing(fact.needs()), _judge(fact)
-        return any(placed._why_not(judge, deal) is None for deal in placed._deals())
+        key = (id(self), fact)  # the same question is asked again and again of a game
+        kept = _ALLOWS.get(key)
+        if kept is None:  # one deal is enough: placed one at a time, not all first
+            cards = tuple(c for c in fact.needs() if c not in self.placed)
+            shape = self._replace(placed=self.placed + cards)
+            judge = shape._judging(fact)
+            kept = _ALLOWS[_room(_ALLOWS, key)] = (self, any(
+                judge(deal) is None for deal in self._grown(cards)))
+        return kept[1]
 
     def learn(self, fact: Fact) -> Deals:
         """The deals left once the fact is known (none, if it was not allowed: `empty`)."""
@@ -237,8 +244,8 @@ class Deals(NamedTuple):
         if isinstance(fact, Turn):
             return placed._replace(turned=placed.turned ^ frozenset(fact.cards),
                                    facts=self.facts + (fact,))
-        judge = _judge(fact)
-        kept = frozenset(d for d in placed._deals() if placed._why_not(judge, d) is None)
+        judge = placed._judging(fact)
+        kept = frozenset(d for d in placed._deals() if judge(d) is None)
         return placed._replace(found=kept, facts=self.facts + (fact,))
 
     @property
@@ -347,11 +354,12 @@ class Deals(NamedTuple):
         more had to show it, ("card", "holds") for a shown card."""
         if self.broken is not None or isinstance(fact, Turn):
             return {}
-        placed, judge = self._placing(fact.needs()), _judge(fact)
+        placed = self._placing(fact.needs())
+        judge = placed._judging(fact)
         weight = _ways(self.table, placed.placed)
         out: dict[tuple[str, str], int] = {}
         for deal in placed._deals():
-            why = placed._why_not(judge, deal)
+            why = judge(deal)
             if why is not None:
                 out[why] = out.get(why, 0) + weight
         return out
@@ -382,75 +390,122 @@ class Deals(NamedTuple):
             spies ^= deal[1 + self.placed.index(card)]
         return spies
 
-    def _why_not(self, judge: Judge, deal: tuple[int, ...]) -> tuple[str, str] | None:
-        holders = {card: deal[1 + i] for i, card in enumerate(self.placed)}
-        return judge(self._spies_now(deal), holders)
+    def _judging(self, fact: Fact) -> Callable[[tuple[int, ...]], tuple[str, str] | None]:
+        """What rules on one of these deals for a fact (`_judge`, with its cards found)."""
+        index = {card: 1 + i for i, card in enumerate(self.placed)}
+        judge = _judge(fact, index)
+        turned = tuple(index[card] for card in self.turned)
+        if not turned:
+            return lambda deal: judge(deal[0], deal)
+
+        def now(deal: tuple[int, ...]) -> tuple[str, str] | None:
+            spies = deal[0]
+            for at in turned:
+                spies ^= deal[at]
+            return judge(spies, deal)
+        return now
 
     def _placing(self, cards: Iterable[str]) -> Deals:
         """The same deals with these cards placed too: each deal becomes one per way of
-        dealing them to free seats of their side."""
-        deals = self
-        for name in cards:
-            if name in deals.placed:
-                continue
-            card = deals.table.card(name)
-            every = (1 << deals.table.players) - 1
-            grown = set()
-            for deal in deals._deals():
-                taken = 0
-                for holders in deal[1:]:
-                    taken |= holders
-                side = deal[0] if card.spy else every & ~deal[0]
-                free = _seats(side & ~taken)
-                for chosen in combinations(sorted(free), card.copies):
-                    grown.add((*deal, sum(1 << s for s in chosen)))
-            deals = deals._replace(found=frozenset(grown), placed=deals.placed + (name,))
-        return deals
+        dealing them to free seats of their side (kept: asked again of the same deals)."""
+        cards = tuple(c for c in cards if c not in self.placed)
+        if not cards:
+            return self
+        key = (id(self), cards)
+        kept = _PLACED.get(key)
+        if kept is None:
+            kept = _PLACED[_room(_PLACED, key)] = (self, self._placed(cards))
+        return kept[1]
+
+    def _placed(self, cards: tuple[str, ...]) -> Deals:
+        return self._replace(found=frozenset(self._grown(cards)),
+                             placed=self.placed + cards)
+
+    def _grown(self, cards: tuple[str, ...]) -> Iterator[tuple[int, ...]]:
+        """Each deal with these cards dealt to free seats of their side, in every way, one at
+        a time."""
+        every = (1 << self.table.players) - 1
+        dealt = [self.table.card(name) for name in cards]
+
+        def grow(deal: tuple[int, ...], rest: list[Dealt]) -> Iterator[tuple[int, ...]]:
+            if not rest:
+                yield deal
+                return
+            card, taken = rest[0], 0
+            for holders in deal[1:]:
+                taken |= holders
+            side = deal[0] if card.spy else every & ~deal[0]
+            for chosen in combinations(sorted(_seats(side & ~taken)), card.copies):
+                yield from grow((*deal, sum(1 << s for s in chosen)), rest[1:])
+        for deal in self._deals():
+            yield from grow(deal, dealt)
 
 
-Judge = Callable[[int, dict[str, int]], "tuple[str, str] | None"]
+#: Answers kept for the deals that asked (by identity, the deals kept alive with them).
+_ALLOWS: dict[tuple[int, Fact], tuple[Deals, bool]] = {}
+_PLACED: dict[tuple[int, tuple[str, ...]], tuple[Deals, Deals]] = {}
 
 
-def _judge(fact: Fact) -> Judge:
-    """What rules on one deal (its spies now, the holders of its placed cards) for a fact:
-    why it does not allow the fact, or None if it does. The one place a mission's cards are
-    checked against a deal."""
+def _room(kept: dict[Any, Any], key: Any) -> Any:
+    """`key`, once the store has room for it: a few dozen answers, for the step being asked
+    (each keeps its deals alive, which may be thousands)."""
+    if len(kept) > 64:
+        kept.clear()
+    return key
+
+
+Judge = Callable[[int, tuple[int, ...]], "tuple[str, str] | None"]
+
+
+def _judge(fact: Fact, index: dict[str, int]) -> Judge:
+    """What rules on one deal (its spies now, and the deal, whose placed cards' holders are at
+    `index`) for a fact: why it does not allow the fact, or None if it does. The one place a
+    mission's cards are checked against a deal."""
     if isinstance(fact, Holds):
-        seat, cards, holds = fact.seat, fact.cards, fact.holds
-        return lambda spies, holders: None if any(
-            holders[card] >> seat & 1 for card in cards) == holds else ("card", "holds")
+        seat, holds = fact.seat, fact.holds
+        at = tuple(index[card] for card in fact.cards)
+        return lambda spies, deal: None if any(
+            deal[i] >> seat & 1 for i in at) == holds else ("card", "holds")
     if isinstance(fact, Allegiance):
         seats, said = fact.seats, fact.spies
-        return lambda spies, holders: None if spies & seats == said else ("side", "holds")
+        return lambda spies, deal: None if spies & seats == said else ("side", "holds")
     if isinstance(fact, Turn):
-        return lambda spies, holders: None
+        return lambda spies, deal: None
     revealed, counts, plays = fact.revealed, fact.counts, fact.plays
     switched = fact.switched & revealed
     fails = dict(counts)[FAILS]
     if not plays and not switched and len(counts) == 1:
         # the loyal play Success, spies either (rules.md §1.5): no more Fail cards than spies
-        return lambda spies, holders: None if (spies & revealed).bit_count() >= fails \
+        return lambda spies, deal: None if (spies & revealed).bit_count() >= fails \
             else FEWER_FAILS
+    kinds = [kind for kind, _ in counts]  # the fails first
+    # each play: where its card's holders are, the count it shows in (-1: none counted), if
+    # instead of an ordinary Fail, who may show it
+    specs = tuple((index[p.card], kinds.index(p.kind) if p.kind in kinds else -1,
+                   p.instead_of_fail, revealed & ~p.barred) for p in plays)
+    wanted = tuple(enumerate(n for _, n in counts))
 
-    def judge(spies: int, holders: dict[str, int]) -> tuple[str, str] | None:
-        may: dict[str, int] = {}  # who may show a card of each kind
-        can_fail = spies & revealed  # spies may play Fail, the loyal only Success (§1.5)
-        for play in plays:
-            held = holders[play.card]
-            may[play.kind] = may.get(play.kind, 0) | (held & revealed & ~play.barred)
-            if play.instead_of_fail:
+    def judge(spies: int, deal: tuple[int, ...]) -> tuple[str, str] | None:
+        may = [0] * len(kinds)  # who may show a card of each kind counted
+        can_fail, showing = spies & revealed, 0  # spies may Fail, the loyal only Succeed
+        for at, kind, instead, allowed in specs:
+            held = deal[at]
+            showing |= held & allowed
+            if kind >= 0:
+                may[kind] |= held & allowed
+            if instead:
                 can_fail &= ~held
-        may[FAILS] = may.get(FAILS, 0) | can_fail
+        may[0] |= can_fail
         must = 0
         if switched:  # shows the card not played: the loyal's Success becomes a Fail (§8)
-            if not any(mask & switched for mask in may.values()):
+            if not (switched & (can_fail | showing)):
                 must = switched
-            may[FAILS] |= switched
-        for kind, count in counts:
-            if may.get(kind, 0).bit_count() < count:
-                return (kind, "fewer")
-            if kind == FAILS and must.bit_count() > count:
-                return (kind, "more")
+            may[0] |= switched
+        for kind, count in wanted:
+            if may[kind].bit_count() < count:
+                return (kinds[kind], "fewer")
+        if must.bit_count() > fails:
+            return (FAILS, "more")
         return None
     return judge
 
