@@ -20,6 +20,13 @@ def five(play, *options: str) -> None:
          "propose ada bo", "vote --approve all", "mission --fails 2")
 
 
+def three_successes(play) -> None:
+    """The loyal three win missions 2, 3 and 4: the third success."""
+    play("propose cy di ed", "vote --approve all", "mission --fails 0",
+         "propose cy di", "vote --approve all", "mission --fails 0",
+         "propose cy di ed", "vote --approve all", "mission --fails 0")
+
+
 @pytest.mark.parametrize("options, message", [
     pytest.param("--lang en", "Mission 2 cannot have revealed one Fail card. Mission 1 (two "
                  "Fail cards) made Ada and Bo spies and Cy, Di and Ed loyal; the loyal play only "
@@ -73,9 +80,7 @@ def test_a_sergeant_switch_on_a_proven_loyal_player(play, refused):
 def test_a_commander_the_record_proved_a_spy_is_refused(play, refused, lang, theme, start):
     """rules.md §5.1: the Commander shown at the Assassination is loyal."""
     five(play, f"--lang {lang} --theme {theme} --modules commander")
-    play("propose cy di ed", "vote --approve all", "mission --fails 0",
-         "propose cy di", "vote --approve all", "mission --fails 0",
-         "propose cy di ed", "vote --approve all", "mission --fails 0")
+    three_successes(play)
     assert refused("assassinate cy --commander ada").startswith(start)
     play("assassinate cy --commander di")
 
@@ -107,9 +112,7 @@ def test_an_accusation_showing_a_chief_the_record_rules_out_is_refused(play, ref
 def test_sides_the_record_rules_out_are_refused_after_the_game(play, refused, lang, start):
     """rules.md §1.1, §1.5: `roles` after the game takes a deal the record allows."""
     five(play, f"--lang {lang}")
-    play("propose cy di ed", "vote --approve all", "mission --fails 0",
-         "propose cy di", "vote --approve all", "mission --fails 0",
-         "propose cy di ed", "vote --approve all", "mission --fails 0")
+    three_successes(play)
     assert refused("roles --spies ada,cy").startswith(start)
     play("roles --spies ada,bo")
 
