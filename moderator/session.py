@@ -113,6 +113,24 @@ def start(
     return Session(store.load(game_id), game)
 
 
+def kept(setup: dict) -> dict:
+    """What the next game at the same table keeps of a game's setup (`new --again`), as
+    `start` takes it: the names in their seats, modules, optional characters in the deck
+    (never who held them), variants, house rules, theme, language and the group's choices
+    for guided play; the first leader is the player one seat clockwise of this game's first
+    leader (the leader card moves on, rules.md §1.3). Never the seed: the next game's cards
+    are its own."""
+    names = list(setup["names"])
+    return {
+        "players": len(names), "names": names, "lang": setup["lang"],
+        "modules": list(setup["modules"]), "variants": list(setup["variants"]),
+        "roles": list(setup.get("roles", [])), "house_rules": dict(setup["house_rules"]),
+        "allow_incompatible": setup.get("allow_incompatible", False),
+        "table": dict(setup.get("table", {})), "theme": setup.get("theme", UNTHEMED),
+        "leader": (codec.seat(setup["first_leader"]) + 1) % len(names),
+    }
+
+
 def open_game(game_id: str | None) -> Session:
     history = store.load(store.resolve(game_id))
     game = replay(history)
