@@ -35,10 +35,18 @@ class Played:
     names: tuple[str | None, ...]  # None for a numbered name ("Player 3")
     spies: frozenset[int] | None  # seats, when the sides were entered after the game
     theme: str = "resistance"  # the words it was played in (rules.md §14.4: the same game)
+    #: each seat's special Character card where it was entered after the game, "" where not;
+    #: empty when none was
+    characters: tuple[str, ...] = ()
+    last: str = ""  # when its last action was recorded (the sides entered after it aside)
+    new_night: bool = False  # `night --new` said that a new night begins with it
+    imported: bool = False  # played at another table (`moderator import`)
 
     @classmethod
     def of(cls, game_id: str, created: str, game, names: tuple[str | None, ...],
-           spies: frozenset[int] | None, theme: str = "resistance") -> Played:
+           spies: frozenset[int] | None, theme: str = "resistance",
+           characters: tuple[str, ...] = (), last: str = "", new_night: bool = False,
+           imported: bool = False) -> Played:
         """The facts of a replayed game (a `moderator.rules.Game`)."""
         from moderator.rules import GAME_OVER
 
@@ -46,7 +54,22 @@ class Played:
         won_by = next(who for who, victory in game.winners if victory == "full") if over \
             else None
         return cls(game_id, created, game.players, modules_key(game), over, won_by,
-                   game.reason, tuple(names), spies, theme)
+                   game.reason, tuple(names), spies, theme, tuple(characters),
+                   last or created, new_night, imported)
+
+    def side_of(self, seat: int) -> str | None:
+        """The side a seat was on, where the sides were entered after the game."""
+        if self.spies is None:
+            return None
+        return SPIES if seat in self.spies else RESISTANCE
+
+    def won(self, seat: int) -> bool | None:
+        """Whether a seat won outright: its side, or its own Rogue card alone (rules.md §7);
+        None where the sides are not known."""
+        side = self.side_of(seat)
+        if side is None:
+            return None
+        return self.won_by in (side, self.characters[seat] if self.characters else side)
 
     def facts(self) -> tuple:
         """Everything as plain data; `Played(*facts)` gives it back."""
@@ -116,3 +139,34 @@ def players(over: list[Played]) -> list[dict]:
             row[side]["games"] += 1
             row[side]["wins"] += g.won_by == side
     return sorted(table.values(), key=lambda row: (-row["games"], _fold(row["name"])))
+
+
+def roles_of(g: Played, seat: int) -> list[str]:
+    """The roles a seat held in a game, as far as they were entered: its side, and its
+    special Character card."""
+    side = g.side_of(seat)
+    if side is None:
+        return []
+    card = g.characters[seat] if g.characters else ""
+    return [side, card] if card else [side]
+
+
+def role_records(over: list[Played]) -> dict[str, dict[str, dict]]:
+    """Per role (the sides first, then the cards by id), per player (folded name): games
+    and wins in that role, and the themes of those games."""
+    found: dict[str, dict[str, dict]] = {}
+    for g in over:
+        for seat, name in enumerate(g.names):
+            if name is None:
+                continue
+            for role in roles_of(g, seat):
+                row = found.setdefault(role, {}).setdefault(
+                    _fold(name), {"name": name, "games": 0, "wins": 0, "themes": set()})
+                row["games"] += 1
+                row["wins"] += g.won(seat) is True
+                row["themes"].add(g.theme)
+    return dict(sorted(found.items(), key=lambda item: _role_order(item[0])))
+
+
+def _role_order(role: str) -> tuple[int, str]:
+    return (SIDES.index(role), "") if role in SIDES else (len(SIDES), role)

@@ -122,6 +122,80 @@ def _players(rows: list[dict], lang: str):
     return Group(grid, Text(t(lang, "records.stats.players_legend"), style="dim"))
 
 
+def night(summary: dict, lang: str):
+    """Tonight: the games one by one, each in its own theme's words, wins by side and how,
+    each player's wins, and the best record in each role."""
+    from rich.console import Group
+    from rich.text import Text
+
+    games = summary["games"]
+    if not games:
+        key = "records.night.pending" if summary["new_night"] else "records.night.none"
+        return Text(t(lang, key))
+    start = local(summary["from"])
+    parts: list = [Text(t(lang, "records.night.heading", count=len(games), over=summary["over"],
+                          date=start.date().isoformat(), time=start.strftime("%H:%M")),
+                        style="bold"), _title(lang, "records.night.games")]
+    for game in games:
+        parts.append(Text(t(lang, "records.night.game", time=local(game["created"]).strftime(
+            "%H:%M"), result=_result(lang, game), players=game["players"])))
+    over = summary["over"]
+    if over:
+        parts += [_title(lang, "records.stats.wins"), Bars([
+            Row(t(lang, f"records.winner.{who}"), ((n, kind(who)),), _percent(lang, n, over))
+            for who, n in summary["wins"].items()])]
+    players = [row for row in summary["players"] if row["sides_known"]]
+    if players:
+        rows = [Row(row["name"], tuple((row["by_side"][side], side) for side in TEAMS
+                                       if row["by_side"][side]),
+                    t(lang, "records.night.player_note", wins=row["wins"],
+                      count=row["sides_known"])) for row in players]
+        parts += [_title(lang, "records.night.players"), Bars(rows),
+                  Text(legend(legend_entries(lang, TEAMS)), style="dim")]
+    unknown = sum(1 for game in games if game["over"] and not game["sides_known"])
+    if unknown:
+        parts.append(Text(t(lang, "records.night.sides_missing", count=unknown), style="dim"))
+    if summary["best"]:
+        parts.append(_title(lang, "records.night.best"))
+        parts += [Text(t(lang, "records.night.best_line", role=role_name(lang, row["role"],
+                                                                          row["themes"]),
+                         names=", ".join(row["names"]), wins=row["wins"], count=row["games"]))
+                  for row in summary["best"]]
+    return Group(*parts)
+
+
+def local(stamp: str):
+    """A game file's time stamp in this computer's time."""
+    from datetime import datetime, timezone
+
+    moment = datetime.fromisoformat(stamp)
+    return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone()
+
+
+def _result(lang: str, game: dict) -> str:
+    """How a game ended, in its own theme's words, or that it is still being played."""
+    from moderator.i18n import speaking
+
+    with speaking(game["theme"]):
+        if not game["over"]:
+            return t(lang, "records.night.running")
+        return t(lang, "records.night.result", winner=t(lang, f"records.winner.{game['won_by']}"),
+                 reason=_reason(lang, game["reason"]))
+
+
+def role_name(lang: str, role: str, themes) -> str:
+    """A side or a Character card in the words of each theme its games were played in
+    (`Commander / Merlin` in a season that mixes them)."""
+    from moderator.i18n import speaking
+
+    key = f"records.winner.{role}" if role in TEAMS else f"character.{role}"
+    names = [] if themes else [t(lang, key)]
+    for theme in themes:
+        with speaking(theme):
+            names.append(t(lang, key))
+    return " / ".join(dict.fromkeys(names))
+
+
 def simulation(result: dict, lang: str):
     """A simulation: one setup's win rates by who won and why, two setups side by side with
     the difference, or either by player count."""
