@@ -118,6 +118,9 @@ def register(app: typer.Typer, lang: str) -> None:
         if out.theme is None and len(themes) == 1:  # games all of one theme speak it
             i18n.use_theme(themes.pop())
         summary = season.season(played, unreadable)
+        from moderator.records import ratings  # openskill: imported by this command alone
+
+        summary["ratings"] = ratings.table(played)
         if as_json:
             out.json(summary)
             return

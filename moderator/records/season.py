@@ -18,6 +18,9 @@ from dataclasses import dataclass
 #: Who can win outright, in the order they are shown: the two sides, then a Rogue alone.
 SIDES = ("resistance", "spies", "resistance-rogue", "spy-rogue")
 RESISTANCE, SPIES = SIDES[:2]
+#: Games a player needs in a role to be on its leaderboard, and two players together on one
+#: side to be a pair: fewer say nothing about anyone.
+ROLE_GAMES, PAIR_GAMES = 3, 3
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,8 @@ def season(games: Iterable[Played], unreadable: Sequence[str] = ()) -> dict:
                        for key, c in sorted(by_modules.items(),
                                             key=lambda item: (item[0] != "base", item[0]))],
         "players": players(over),
+        "by_role": leaderboards(over),
+        "pairs": pairs(over),
     }
 
 
@@ -153,15 +158,16 @@ def roles_of(g: Played, seat: int) -> list[str]:
 
 def role_records(over: list[Played]) -> dict[str, dict[str, dict]]:
     """Per role (the sides first, then the cards by id), per player (folded name): games
-    and wins in that role, and the themes of those games."""
+    and wins in that role, the themes of those games, and the side it was played on."""
     found: dict[str, dict[str, dict]] = {}
     for g in over:
         for seat, name in enumerate(g.names):
             if name is None:
                 continue
             for role in roles_of(g, seat):
-                row = found.setdefault(role, {}).setdefault(
-                    _fold(name), {"name": name, "games": 0, "wins": 0, "themes": set()})
+                row = found.setdefault(role, {}).setdefault(_fold(name), {
+                    "name": name, "games": 0, "wins": 0, "themes": set(),
+                    "side": g.side_of(seat)})
                 row["games"] += 1
                 row["wins"] += g.won(seat) is True
                 row["themes"].add(g.theme)
@@ -170,3 +176,39 @@ def role_records(over: list[Played]) -> dict[str, dict[str, dict]]:
 
 def _role_order(role: str) -> tuple[int, str]:
     return (SIDES.index(role), "") if role in SIDES else (len(SIDES), role)
+
+
+def leaderboards(over: list[Played]) -> list[dict]:
+    """Per role (each side, each special Character card entered after the game), the players
+    with at least `ROLE_GAMES` games in it: wins and games, the best rate first."""
+    boards = []
+    for role, rows in role_records(over).items():
+        ranked = sorted((r for r in rows.values() if r["games"] >= ROLE_GAMES),
+                        key=lambda r: (-r["wins"] / r["games"], -r["wins"], _fold(r["name"])))
+        if ranked:
+            themes = sorted({theme for r in rows.values() for theme in r["themes"]})
+            side = Counter(r["side"] for r in rows.values()).most_common(1)[0][0]
+            boards.append({"role": role, "side": side, "themes": themes, "players": [
+                {"name": r["name"], "games": r["games"], "wins": r["wins"]} for r in ranked]})
+    return boards
+
+
+def pairs(over: list[Played]) -> list[dict]:
+    """Two players on the same side, in the games whose sides were entered: how often that
+    side won, for every pair with at least `PAIR_GAMES` such games, the best rate first."""
+    together: dict[tuple[str, str], dict] = {}
+    for g in over:
+        named = [(seat, name) for seat, name in enumerate(g.names) if name is not None]
+        for i, (seat, name) in enumerate(named):
+            for other, partner in named[i + 1:]:
+                side = g.side_of(seat)
+                if side is None or side != g.side_of(other):
+                    continue
+                first, second = sorted((name, partner), key=_fold)
+                row = together.setdefault((_fold(first), _fold(second)), {
+                    "names": [first, second], "games": 0, "wins": 0})
+                row["games"] += 1
+                row["wins"] += g.won_by == side
+    return sorted((row for row in together.values() if row["games"] >= PAIR_GAMES),
+                  key=lambda r: (-r["wins"] / r["games"], -r["games"], r["names"]))
+

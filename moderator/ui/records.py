@@ -4,8 +4,8 @@ renderables and print nothing themselves."""
 from __future__ import annotations
 
 from moderator.i18n import has, t
-from moderator.records.season import SIDES
-from moderator.ui.charts import Bars, Row, legend
+from moderator.records.season import PAIR_GAMES, ROLE_GAMES, SIDES
+from moderator.ui.charts import Bars, Row, Span, Spans, legend
 
 #: The two sides; any other winner is a character who wins alone (rules.md §7).
 TEAMS = SIDES[:2]
@@ -86,13 +86,61 @@ def season(summary: dict, lang: str):
     parts.append(Text(legend(legend_entries(lang, SIDES)), style="dim"))
     if summary["players"]:
         parts += [_title(lang, "records.stats.per_player"), _players(summary["players"], lang)]
+    parts += _ratings(summary.get("ratings") or [], lang)
+    parts += _leaderboards(summary["by_role"], lang)
+    if summary["pairs"]:
+        parts += [_title(lang, "records.stats.pairs", count=PAIR_GAMES), Bars([
+            _record(lang, " + ".join(row["names"]), row, "count") for row in summary["pairs"]])]
     return Group(*parts)
 
 
-def _title(lang: str, key: str):
+def _record(lang: str, label: str, row: dict, kind: str) -> Row:
+    """Wins out of games as one bar: the wins in `kind`'s glyph, the rest dotted."""
+    return Row(label, ((row["wins"], kind), (row["games"] - row["wins"], "lost")),
+               t(lang, "records.stats.of", wins=row["wins"], count=row["games"],
+                 rate=_number(lang, row["wins"] / row["games"])))
+
+
+def _ratings(rows: list[dict], lang: str) -> list:
+    """The ratings on one scale, each with its uncertainty, the ranked first."""
     from rich.text import Text
 
-    return Text("\n" + t(lang, key), style="bold")
+    from moderator.records import ratings
+
+    if not rows:
+        return []
+    shown = [Span(row["name"], row["low"], row["rating"], row["high"], t(
+        lang, "records.stats.rating_note", rating=_decimal(lang, row["rating"]),
+        spread=_decimal(lang, row["high"] - row["rating"]), count=row["games"],
+        rank=t(lang, "records.stats.rank", rank=row["rank"]) if row["rank"] else
+        t(lang, "records.stats.unranked")))
+        for row in sorted(rows, key=lambda r: (r["rank"] is None, -r["rating"]))]
+    return [_title(lang, "records.stats.ratings"), Spans(shown),
+            Text(t(lang, "records.stats.ratings_legend", count=ratings.RANKED_FROM,
+                   spread=_decimal(lang, ratings.SPREAD)), style="dim")]
+
+
+def _leaderboards(boards: list[dict], lang: str) -> list:
+    """Each role's best, in the words of each theme its games were played in."""
+    if not boards:
+        return []
+    parts: list = [_title(lang, "records.stats.by_role", count=ROLE_GAMES)]
+    for board in boards:
+        parts.append(_title(lang, "records.stats.role", role=role_name(
+            lang, board["role"], board["themes"])))
+        parts.append(Bars([_record(lang, row["name"], row, board["side"])
+                           for row in board["players"]]))
+    return parts
+
+
+def _decimal(lang: str, value: float) -> str:
+    return f"{value:.1f}".replace(".", t(lang, "records.decimal_mark"))
+
+
+def _title(lang: str, key: str, **params: object):
+    from rich.text import Text
+
+    return Text("\n" + t(lang, key, **params), style="bold")
 
 
 def _modules(lang: str, key: str) -> str:
@@ -146,8 +194,8 @@ def night(summary: dict, lang: str):
             for who, n in summary["wins"].items()])]
     players = [row for row in summary["players"] if row["sides_known"]]
     if players:
-        rows = [Row(row["name"], tuple((row["by_side"][side], side) for side in TEAMS
-                                       if row["by_side"][side]),
+        rows = [Row(row["name"], (*((row["by_side"][side], side) for side in TEAMS),
+                                  (row["sides_known"] - row["wins"], "lost")),
                     t(lang, "records.night.player_note", wins=row["wins"],
                       count=row["sides_known"])) for row in players]
         parts += [_title(lang, "records.night.players"), Bars(rows),

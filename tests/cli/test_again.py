@@ -51,11 +51,12 @@ def test_an_option_given_replaces_the_kept_one(play, home):
     play(FIRST, "new --again --theme resistance --lang en --variants '' --timer 0 "
          "--house-rule rogue-win-team=team-partial --no-play")
     first, second = setups(home)
-    assert (second["theme"] if "theme" in second else "resistance") == "resistance"
+    assert "theme" not in second  # the Resistance's own words: no theme kept in the setup
     assert second["lang"] == "en" and second["variants"] == []
     assert second.get("table") == {"vote_history": False}  # --timer 0: no timer from now on
     assert second["house_rules"] == {**first["house_rules"], "rogue-win-team": "team-partial"}
-    assert second["house_rules"]["rogue-partial-win"] == "fifth-mission-only"  # one rule changed, the rest kept
+    # one rule changed, the rest kept
+    assert second["house_rules"]["rogue-partial-win"] == "fifth-mission-only"
     assert (second["modules"], second["roles"]) == (first["modules"], first["roles"])
 
 
