@@ -140,7 +140,8 @@ def register(app: typer.Typer, lang: str) -> None:
                         suggested = [*last.names[:count], *suggested[len(last.names):]]
                     allow_incompatible = _checked(out, guide, count, config, allow_incompatible)
                     given = guided.ask_names(guide, suggested)
-            if given is None and last is not None:
+            if given is None and last is not None:  # a count the rules allow, other names
+                _names(out, None, config.players)
                 raise Refusal("errors.again_players", players=config.players,
                               kept=last.players)
             table = _names(out, given, config.players)

@@ -104,5 +104,7 @@ def test_refusals_change_nothing(play, refused):
     assert refused("new --again --players 6 --no-play") == (
         "The last game's table has 5 players; for 6 players give their names with --names "
         "(in seating order).")
+    assert refused("new --again --players 11 --no-play") == (
+        "The Resistance is played with 5 to 10 players, not 11.")
     assert refused("new --again --leader 2 --draw-leader --no-play", exit_code=2) == (
         "Give either --leader or --draw-leader, not both.")
