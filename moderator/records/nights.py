@@ -13,7 +13,9 @@ from collections import Counter
 from collections.abc import Iterable
 from datetime import datetime, timedelta, timezone
 
-from moderator.records.season import RESISTANCE, SPIES, Played, _fold, _sides, role_records
+from moderator.records.season import (
+    RESISTANCE, SPIES, Played, _fold, _sides, role_records, seated,
+)
 
 #: The longest pause between two games of one night: a game that starts later after the
 #: last action of the game before it begins a new night.
@@ -91,17 +93,13 @@ def _game(g: Played) -> dict:
 def _players(over: list[Played]) -> list[dict]:
     """Each named player: games, games whose sides are known, wins (and on which side)."""
     table: dict[str, dict] = {}
-    for g in over:
-        for seat, name in enumerate(g.names):
-            if name is None:
-                continue
-            row = table.setdefault(_fold(name), {
-                "name": name, "games": 0, "wins": 0, "sides_known": 0,
-                "by_side": {RESISTANCE: 0, SPIES: 0}})
-            row["games"] += 1
-            side = g.side_of(seat)
-            if side is None:
-                continue
+    for g, seat, name in seated(over):
+        row = table.setdefault(_fold(name), {
+            "name": name, "games": 0, "wins": 0, "sides_known": 0,
+            "by_side": {RESISTANCE: 0, SPIES: 0}})
+        row["games"] += 1
+        side = g.side_of(seat)
+        if side is not None:
             row["sides_known"] += 1
             if g.won(seat):
                 row["wins"] += 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 #: Who can win outright, in the order they are shown: the two sides, then a Rogue alone.
@@ -125,20 +125,24 @@ def _sides(counts: Counter) -> dict[str, int]:
     return {side: counts[side] for side in SIDES if side in (RESISTANCE, SPIES) or counts[side]}
 
 
+def seated(games: Iterable[Played]) -> Iterator[tuple[Played, int, str]]:
+    """Every named player of every game: (the game, their seat, their name)."""
+    for g in games:
+        for seat, name in enumerate(g.names):
+            if name is not None:
+                yield g, seat, name
+
+
 def players(over: list[Played]) -> list[dict]:
     """Per player: games played, and with the sides entered, games and wins on each side."""
     table: dict[str, dict] = {}
-    for g in over:
-        for seat, name in enumerate(g.names):
-            if name is None:
-                continue
-            row = table.setdefault(_fold(name), {
-                "name": name, "games": 0, "sides_known": 0,
-                "resistance": {"games": 0, "wins": 0}, "spies": {"games": 0, "wins": 0},
-            })
-            row["games"] += 1
-            if g.spies is None:
-                continue
+    for g, seat, name in seated(over):
+        row = table.setdefault(_fold(name), {
+            "name": name, "games": 0, "sides_known": 0,
+            "resistance": {"games": 0, "wins": 0}, "spies": {"games": 0, "wins": 0},
+        })
+        row["games"] += 1
+        if g.spies is not None:
             side = SPIES if seat in g.spies else RESISTANCE
             row["sides_known"] += 1
             row[side]["games"] += 1
@@ -160,17 +164,13 @@ def role_records(over: list[Played]) -> dict[str, dict[str, dict]]:
     """Per role (the sides first, then the cards by id), per player (folded name): games
     and wins in that role, the themes of those games, and the side it was played on."""
     found: dict[str, dict[str, dict]] = {}
-    for g in over:
-        for seat, name in enumerate(g.names):
-            if name is None:
-                continue
-            for role in roles_of(g, seat):
-                row = found.setdefault(role, {}).setdefault(_fold(name), {
-                    "name": name, "games": 0, "wins": 0, "themes": set(),
-                    "side": g.side_of(seat)})
-                row["games"] += 1
-                row["wins"] += g.won(seat) is True
-                row["themes"].add(g.theme)
+    for g, seat, name in seated(over):
+        for role in roles_of(g, seat):
+            row = found.setdefault(role, {}).setdefault(_fold(name), {
+                "name": name, "games": 0, "wins": 0, "themes": set(), "side": g.side_of(seat)})
+            row["games"] += 1
+            row["wins"] += g.won(seat) is True
+            row["themes"].add(g.theme)
     return dict(sorted(found.items(), key=lambda item: _role_order(item[0])))
 
 
@@ -198,7 +198,7 @@ def pairs(over: list[Played]) -> list[dict]:
     side won, for every pair with at least `PAIR_GAMES` such games, the best rate first."""
     together: dict[tuple[str, str], dict] = {}
     for g in over:
-        named = [(seat, name) for seat, name in enumerate(g.names) if name is not None]
+        named = [(seat, name) for _, seat, name in seated([g])]
         for i, (seat, name) in enumerate(named):
             for other, partner in named[i + 1:]:
                 side = g.side_of(seat)

@@ -58,6 +58,7 @@ def test_night_json_has_the_contract_s_keys(evening, moderator):
     assert players == {"Anna": (1, 2), "Ben": (1, 2), "Carl": (1, 2), "Dora": (0, 2),
                        "Emil": (2, 2)}
     assert tally["new_night"] is False
+    assert night(moderator, "--lang de") == tally  # the same data in either language
 
 
 @pytest.mark.parametrize("lang, lines", [
