@@ -11,6 +11,8 @@ import pytest
 from test_avalon import GAME, NAMES, banned_words  # the same folder, on sys.path in pytest
 from test_play_terminal import ENTER, Host, log_of
 
+pytestmark = pytest.mark.integration
+
 pytest.importorskip("pexpect")
 
 #: What the host sees, per language: the questions and a few answers.

@@ -66,6 +66,7 @@ LOADED = ("import sys\nfrom moderator.cli import main\ntry:\n    main(sys.argv[1
           "except SystemExit:\n    pass\nprint(*sorted(sys.modules), file=sys.stderr)")
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("command,loads", [
     (["status"], False), (["vote", "--approve", "all"], False),
     (["--lang", "de", "status"], False),

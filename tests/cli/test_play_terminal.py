@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.integration
+
 pexpect = pytest.importorskip("pexpect")
 
 DOWN, ENTER = "\x1b[B", "\r"

@@ -498,6 +498,7 @@ def simulate_at_a_terminal(home, *args: str):
         encoding="utf-8", timeout=60, dimensions=(24, 80))
 
 
+@pytest.mark.integration
 def test_simulate_shows_a_progress_bar_at_a_terminal(home):
     """A real pseudo-terminal: once the run has taken a second the bar is drawn while the
     games run, then cleared."""
@@ -510,6 +511,7 @@ def test_simulate_shows_a_progress_bar_at_a_terminal(home):
     assert "400 simulated games per number of players: base game (seed 1)." in child.before
 
 
+@pytest.mark.integration
 def test_a_short_simulation_shows_no_progress_bar(home):
     """A run done within a second draws no bar that would only flicker."""
     pexpect, child = simulate_at_a_terminal(home, "--players", "5", "--games", "20", "--seed", "1")
