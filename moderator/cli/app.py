@@ -21,8 +21,7 @@ BASE = {
     "undo": "history", "redo": "history", "log": "history", "games": "history",
     "play": "play", "script": "script", "voice": "script", "rules": "rules",
     "review": "review", "export": "records", "import": "records", "roles": "records",
-    "stats": "records",
-    "simulate": "records", "display": "display",
+    "stats": "records", "night": "records", "simulate": "records", "display": "display",
 }
 #: The command of the round after which `--help` lists the modules' commands.
 ROUND = "mission"

@@ -110,6 +110,9 @@ class Configuration:
     allow_incompatible: bool
     theme: str | None = None  # as given with --theme; modules and roles are the engine's ids
     counts: str | None = None  # `--players` as given to a command that takes a range
+    #: the options given on the command line (`players`, `modules`, …): `new --again` keeps
+    #: the last game's value of every other one
+    given: frozenset[str] = frozenset()
 
     @property
     def beyond_players(self) -> bool:
@@ -151,15 +154,18 @@ def configuration(lang: str, counts: bool = False
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(command)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            given = frozenset(name for name, _, _ in declared
+                              if kwargs[name] not in (None, False, []))
             theme = kwargs.pop("theme")  # checked and spoken by `handled`
             modules, roles = engine_ids(theme, kwargs.pop("modules"), kwargs.pop("roles"))
-            given = kwargs.pop("players_count")
+            count = kwargs.pop("players_count")
             config = Configuration(
-                players=None if counts else given, counts=given if counts else None,
+                players=None if counts else count, counts=count if counts else None,
                 modules=modules, roles=roles,
                 variants=split(kwargs.pop("variants")),
                 house_rules=house_rules(kwargs.pop("house_rule")),
                 allow_incompatible=kwargs.pop("allow_incompatible"), theme=theme,
+                given=frozenset(name.removesuffix("_count") for name in given),
             )
             return command(*args, config=config, **kwargs)
 
