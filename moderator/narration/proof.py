@@ -57,7 +57,7 @@ def proofs(lang: str, names: Sequence[str], found: Iterable[Proof]) -> str:
 
 
 #: A refusal's parameters that this module says in words.
-STRUCTURED = frozenset({"proofs", "kind", "allowed", "switched", "settings"})
+STRUCTURED = frozenset({"proofs", "kind", "allowed", "switched", "settings", "against"})
 
 
 def readable(params: Mapping[str, Any], names: Sequence[str], lang: str) -> dict[str, object]:
@@ -67,6 +67,10 @@ def readable(params: Mapping[str, Any], names: Sequence[str], lang: str) -> dict
     shown = {k: v for k, v in params.items() if k not in STRUCTURED}
     if "proofs" in params:
         shown["proofs"] = proofs(lang, names, params["proofs"])
+    against = params.get("against")
+    if against is not None:  # the first fact that rules it out, rather than every proof
+        text = t(lang, "proof.against", fact=fact(lang, names, against))
+        shown["proofs"] = text[:1].upper() + text[1:]
     if "kind" in params:
         shown["counted"] = t(lang, f"proof.cards.{params['kind']}", count=params["count"])
         allowed = params.get("allowed") or (0,)  # a range: least to most

@@ -348,6 +348,14 @@ class Deals(NamedTuple):
         return tuple(Proof(self.facts[i], tuple(s), tuple(lo), i)
                      for i, (s, lo) in sorted(grouped.items()) if wanted.intersection(s + lo))
 
+    def against(self, fact: Fact) -> Fact | None:
+        """The first fact of the record after which no deal allows `fact` too (sides said
+        after the game, a claim), where the sides then were those of now."""
+        for index, deals in enumerate(self.history()[1:]):
+            if deals.turned == self.turned and not deals.allows(fact):
+                return self.facts[index]
+        return None
+
     def ruled_out(self, fact: Fact) -> dict[tuple[str, str], int]:
         """How many of the deals left a fact would rule out, by why: (kind, "fewer") where
         the revealed seats held fewer able to show that many of a kind, (kind, "more") where
@@ -579,5 +587,5 @@ def holds_refusal(deals: Deals, fact: Fact | None) -> dict[str, object]:
     if isinstance(fact, Holds):
         return {"seat": fact.seat, "proofs": deals.proofs([fact.seat])}
     if isinstance(fact, Allegiance):
-        return {"proofs": deals.proofs(_seats(fact.seats))}
+        return {"proofs": deals.proofs(_seats(fact.seats)), "against": deals.against(fact)}
     return {}

@@ -104,16 +104,16 @@ def test_an_accusation_showing_a_chief_the_record_rules_out_is_refused(play, ref
 
 
 @pytest.mark.parametrize("lang, start", [
-    ("en", "These sides are not a deal the record allows. Mission 1 (two Fail cards) made Ada "
-     "and Bo spies and Cy, Di and Ed loyal."),
-    ("de", "Diese Seiten sind keine Verteilung, die der Verlauf erlaubt. Nach Mission 1 (zwei "
-     "Fehlschlag-Karten) steht fest: Ada und Bo sind Spione und Cy, Di und Ed sind loyal."),
+    ("en", "These sides are not a deal the record allows. Mission 1 (two Fail cards) rules "
+     "them out. Check the sides; nothing was recorded."),
+    ("de", "Diese Seiten sind keine Verteilung, die der Verlauf erlaubt. Sie passen nicht zu "
+     "Mission 1 (zwei Fehlschlag-Karten). Prüf die Seiten; nichts wurde festgehalten."),
 ])
 def test_sides_the_record_rules_out_are_refused_after_the_game(play, refused, lang, start):
     """rules.md §1.1, §1.5: `roles` after the game takes a deal the record allows."""
     five(play, f"--lang {lang}")
     three_successes(play)
-    assert refused("roles --spies ada,cy").startswith(start)
+    assert refused("roles --spies ada,cy") == start
     play("roles --spies ada,bo")
 
 

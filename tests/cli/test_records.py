@@ -16,7 +16,7 @@ NAMES = "Anna,Ben,Carl,Dora,Emil"
 RESISTANCE_WINS = (  # rules.md §1.6: three successes; mission 2 fails
     "propose 1 2", "vote --reject 3,4", "mission --fails 0",
     "propose 2 3 4", "vote --approve 3,4",  # rejected
-    "propose 3 4 5", "vote --approve 3,4,5", "mission --fails 1",
+    "propose 2 4 5", "vote --approve 3,4,5", "mission --fails 1",
     "propose 4 5", "vote --reject 1", "mission --fails 0",
     "propose 5 1 2", "vote --reject 2", "mission --fails 0",
 )

@@ -172,7 +172,7 @@ def test_sides_after_the_game_must_be_a_deal_the_record_allows():
     game = five_over()
     assert game.phase == "game_over"
     error = refused("records.errors.sides_impossible", Sides((0, 2)).apply, game)
-    assert error.params["proofs"][0].spies == (0, 1)
+    assert error.params["against"].event == ("mission", 1)  # two Fail cards from 0 and 1
     assert Sides((0, 1)).apply(game).deals == game.deals
 
 
