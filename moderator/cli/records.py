@@ -119,8 +119,7 @@ def register(app: typer.Typer, lang: str) -> None:
         out.console.print(views.season(summary, out.lang), soft_wrap=False)
 
     @app.command("simulate", help=h("simulate"))
-    @handled
-    @configuration(lang, counts=True)
+    @handled(config=configuration(lang, counts=True))
     def simulate(
         out: Out,
         config: Configuration,

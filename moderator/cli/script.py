@@ -44,8 +44,7 @@ def register(app: typer.Typer, lang: str) -> None:
         return typer.Option(None, "--speed", envvar="MODERATOR_SPEED", help=h("speed"))
 
     @app.command("script", help=h("script"))
-    @handled
-    @configuration(lang)
+    @handled(config=configuration(lang))
     def script(
         out: Out,
         config: Configuration,
@@ -83,8 +82,7 @@ def register(app: typer.Typer, lang: str) -> None:
     app.add_typer(voice_app, name="voice")
 
     @voice_app.command("prepare", help=h("voice_prepare"))
-    @handled
-    @configuration(lang)
+    @handled(config=configuration(lang))
     def prepare(
         out: Out,
         config: Configuration,
