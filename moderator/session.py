@@ -19,7 +19,7 @@ from moderator.rules.actions import Action
 REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_leader": int,
             "modules": list, "variants": list, "house_rules": dict}
 OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "table": dict,
-            "theme": str}
+            "theme": str, "night": str}
 #: Joiners inside an emoji or a script are part of a name; every other format character
 #: (bidirectional overrides, zero-width spaces) is not.
 JOINERS = frozenset("\u200c\u200d")
@@ -28,6 +28,8 @@ BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: The words that name a whole side of a vote, in either language (`--approve all`, `--reject
 #: niemand`): a player called one of them could not be told from that side, so none may be.
 EVERYONE, NOBODY = frozenset({"all", "alle"}), frozenset({"none", "niemand"})
+#: A game's setup says `"night": "new"` when `night --new` was said before it was created.
+NEW_NIGHT = "new"
 #: The theme of a game whose setup names none (rules.md §14.4: a themed log is the unthemed
 #: one plus its theme); which themes exist is for the rings that speak (i18n.THEMES).
 UNTHEMED = "resistance"
@@ -109,8 +111,28 @@ def start(
         setup["table"] = table
     if theme != UNTHEMED:
         setup["theme"] = theme
+    if store.new_night_pending() is not None:
+        setup["night"] = NEW_NIGHT
     game_id = store.create(setup, now.date())
     return Session(store.load(game_id), game)
+
+
+def kept(setup: dict) -> dict:
+    """What the next game at the same table keeps of a game's setup (`new --again`), as
+    `start` takes it: the names in their seats, modules, optional characters in the deck
+    (never who held them), variants, house rules, theme, language and the group's choices
+    for guided play; the first leader is the player one seat clockwise of this game's first
+    leader (the leader card moves on, rules.md §1.3). Never the seed: the next game's cards
+    are its own."""
+    names = list(setup["names"])
+    return {
+        "players": len(names), "names": names, "lang": setup["lang"],
+        "modules": list(setup["modules"]), "variants": list(setup["variants"]),
+        "roles": list(setup.get("roles", [])), "house_rules": dict(setup["house_rules"]),
+        "allow_incompatible": setup.get("allow_incompatible", False),
+        "table": dict(setup.get("table", {})), "theme": setup.get("theme", UNTHEMED),
+        "leader": (codec.seat(setup["first_leader"]) + 1) % len(names),
+    }
 
 
 def open_game(game_id: str | None) -> Session:
@@ -126,7 +148,8 @@ def _unsaid(entry: store.Entry) -> store.Entry:
     runs (rules.md §1.3): the entry stays, for `redo`, without its spies."""
     if entry.data.get("type") != "sides":
         return entry
-    return store.Entry(entry.line, {k: v for k, v in entry.data.items() if k != "spies"})
+    return store.Entry(entry.line, {k: v for k, v in entry.data.items()
+                                    if k not in ("spies", "characters")})
 
 
 def setup_problem(setup: dict) -> str | None:

@@ -21,7 +21,7 @@ BASE = {
     "undo": "history", "redo": "history", "log": "history", "games": "history",
     "play": "play", "script": "script", "voice": "script", "rules": "rules",
     "export": "records", "import": "records", "roles": "records", "stats": "records",
-    "simulate": "simulate", "display": "display",
+    "night": "records", "simulate": "simulate", "display": "display",
 }
 #: The command of the round after which `--help` lists the modules' commands.
 ROUND = "mission"

@@ -244,11 +244,13 @@ def _language_of_game(game_id: str) -> str | None:
 
 
 #: Parameters that hold a module, variant or character id, shown by their name.
-NAMED = frozenset({"module", "variant", "role", "first", "second", "card"})
+NAMED = frozenset({"module", "variant", "role", "first", "second", "card", "character"})
 
 
-def _name_of(lang: str, item: str) -> str:
-    for section in ("module", "variant", "character", "plot_card"):
+def _name_of(lang: str, item: str, first: str = "module") -> str:
+    """An id's name: a module's, a variant's, a character's or a Plot card's (the
+    Commander is a module's id and a character's: `first` says which it is)."""
+    for section in dict.fromkeys((first, "module", "variant", "character", "plot_card")):
         if i18n.has(lang, f"{section}.{item}"):
             return i18n.t(lang, f"{section}.{item}")
     return item
@@ -262,7 +264,7 @@ def readable(params: dict, names: list[str], lang: str = i18n.DEFAULT) -> dict:
             value = names[value]
         elif key in NAMED and isinstance(value, str):
             shown[f"{key}_id"] = value  # the id as typed, beside its name in the language
-            value = _name_of(lang, value)
+            value = _name_of(lang, value, "character" if key == "character" else "module")
         elif key in ("characters", "cards") and isinstance(value, str):
             value = ", ".join(_name_of(lang, item) for item in value.split(", "))
         elif key == "missions" and isinstance(value, (list, tuple)):

@@ -152,6 +152,9 @@ class Configuration:
     allow_incompatible: bool
     theme: str | None = None  # as given with --theme; modules and roles are the engine's ids
     counts: str | None = None  # `--players` as given to a command that takes a range
+    #: the options given on the command line (`players`, `modules`, …): `new --again` keeps
+    #: the last game's value of every other one
+    given: frozenset[str] = frozenset()
 
     @property
     def beyond_players(self) -> bool:
@@ -187,15 +190,17 @@ def configuration(lang: str, counts: bool = False) -> Group:
             "theme": (Optional[str], theme_option(lang)),
         }
 
-    def make(players_count: Any, modules: str | None, roles: str | None, variants: str | None,
-             house_rule: list[str] | None, allow_incompatible: bool,
-             theme: str | None) -> Configuration:
-        module_ids, role_ids = engine_ids(theme, modules, roles)  # theme checked by `handled`
+    def make(**values: Any) -> Configuration:
+        given = frozenset(name.removesuffix("_count") for name, value in values.items()
+                          if value not in (None, False, []))
+        theme = values["theme"]  # checked and spoken by `handled`
+        modules, roles = engine_ids(theme, values["modules"], values["roles"])
+        count = values["players_count"]
         return Configuration(
-            players=None if counts else players_count, counts=players_count if counts else None,
-            modules=module_ids, roles=role_ids, variants=split(variants),
-            house_rules=house_rules(house_rule), allow_incompatible=allow_incompatible,
-            theme=theme)
+            players=None if counts else count, counts=count if counts else None,
+            modules=modules, roles=roles, variants=split(values["variants"]),
+            house_rules=house_rules(values["house_rule"]),
+            allow_incompatible=values["allow_incompatible"], theme=theme, given=given)
 
     return Group(options, make)
 

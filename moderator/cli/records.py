@@ -1,4 +1,4 @@
-"""Records: `export`, `import`, `roles` (the sides, after the game) and `stats`."""
+"""Records: `export`, `import`, `roles` (the sides, after the game), `stats` and `night`."""
 
 from __future__ import annotations
 
@@ -83,15 +83,22 @@ def register(app: typer.Typer, lang: str) -> None:
         current = open_game(out, game)
         if current.game.phase != GAME_OVER:
             raise Refusal("records.errors.sides_too_early")
-        if bool(entries) == (spies is not None):
+        if not entries and spies is None:
             raise Refusal("records.errors.roles_usage", exit_code=USAGE)
         names = current.names
-        chosen = seats_of(split(spies), names) if spies is not None else spy_seats(
-            out, split(entries), names)
-        session.act(current.game_id, Sides(tuple(sorted(chosen))))
+        said = entered(out, split(entries), current.game, sides=spies is None)
+        chosen = seats_of(split(spies), names) if spies is not None else [
+            seat for seat, (spy, _) in said.items() if spy]
+        cards = tuple(said.get(seat, (False, ""))[1] for seat in range(len(names)))
+        session.act(current.game_id, Sides(tuple(sorted(chosen)),
+                                           cards if any(cards) else ()))
         others = [n for s, n in enumerate(names) if s not in chosen]
         out.say("records.sides.recorded", spies=", ".join(names[s] for s in sorted(chosen)),
                 resistance=", ".join(others))
+        if any(cards):
+            out.say("records.sides.characters", characters=", ".join(
+                f"{names[seat]} {out.t(f'character.{card}')}"
+                for seat, card in enumerate(cards) if card))
 
     @app.command("stats", help=h("stats"))
     @handled
@@ -108,12 +115,61 @@ def register(app: typer.Typer, lang: str) -> None:
         if out.theme is None and len(themes) == 1:  # games all of one theme speak it
             i18n.use_theme(themes.pop())
         summary = season.season(played, unreadable)
+        from moderator.records import ratings  # openskill: imported by this command alone
+
+        summary["ratings"] = ratings.table(played)
         if as_json:
             out.json(summary)
             return
         from moderator.ui import records as views
 
         out.console.print(views.season(summary, out.lang), soft_wrap=False)
+
+    @app.command("night", help=h("night"))
+    @handled
+    def night(
+        out: Out,
+        new: bool = typer.Option(False, "--new", help=h("night_new")),
+        as_json: bool = typer.Option(False, "--json", help=i18n.t(lang, "help.json")),
+        lang: Optional[str] = lang_option(lang),
+        theme: Optional[str] = theme_option(lang),
+    ) -> None:
+        from datetime import datetime, timezone
+
+        from moderator import store
+        from moderator.records import ledger, nights
+
+        if new:
+            store.mark_new_night(datetime.now(timezone.utc).isoformat(timespec="seconds"))
+        played, unreadable = ledger.saved_games()
+        pending = store.new_night_pending() is not None
+        games = nights.tonight(played, pending)
+        speak_as(out, games)
+        summary = {**nights.tally(games), "new_night": pending, "unreadable": unreadable}
+        if as_json:
+            out.json(summary)
+            return
+        if new:
+            out.say("records.night.new", hours=nights.HOURS)
+            return
+        from moderator.ui import records as views
+
+        out.console.print(views.night(summary, out.lang), soft_wrap=False)
+
+
+def speak_as(out: Out, games: list) -> None:
+    """A night is told in the language of its latest game (the current game's for a night
+    with none yet; unless --lang), and in its theme when all its games share one (unless
+    --theme); a game's own lines in its own words."""
+    from moderator import store
+
+    latest = games[-1].game_id if games else store.current()
+    setup = (store.peek_setup(latest) if latest else None) or {}
+    if not out.explicit and setup.get("lang") in i18n.LANGUAGES:
+        out.lang = setup["lang"]
+    themes = {game.theme for game in games} or {setup.get("theme", i18n.DEFAULT_THEME)}
+    if out.theme is None and len(themes) == 1:
+        i18n.use_theme(themes.pop())
 
 
 def exported(current, fmt: str, lang: str) -> str:
@@ -205,22 +261,53 @@ def state(out: Out, game) -> str:
     return out.t("records.import.in_progress", phase=out.t(f"phase.{game.phase}"))
 
 
-def spy_seats(out: Out, entries: list[str], names: list[str]) -> list[int]:
-    """`Anna:spy Ben:resistance …`: every player once, each with a side."""
-    words = {"resistance": False, "spy": True}
-    for side, spy in list(words.items()):
-        words[out.t(f"records.side.{side}").casefold()] = spy
-    chosen: dict[int, bool] = {}
+def entered(out: Out, entries: list[str], game, sides: bool) -> dict[int, tuple[bool, str]]:
+    """`Anna:spy Ben:resistance Emil:commander …`: each player named once, with a side or a
+    special Character card of this game's deck (in any language and theme: `emil:merlin`),
+    which says the side as well: seat -> (a spy, the card or ""). With `sides` every player
+    is needed (else `--spies` said the sides, and these name cards only)."""
+    from moderator.rules.setup import SPY_CHARACTERS
+
+    names = out.names
+    words: dict[str, tuple[bool, str]] = {}
+    for side, spy in (("resistance", False), ("spy", True)):
+        words[side] = words[out.t(f"records.side.{side}").casefold()] = (spy, "")
+    cards = character_words(dict(game.config.deck))
+    for word, card in cards.items():
+        words.setdefault(word, (card in SPY_CHARACTERS, card))
+    chosen: dict[int, tuple[bool, str]] = {}
     for entry in entries:
-        who, sep, side = entry.rpartition(":")
-        if not sep or side.strip().casefold() not in words:
-            raise Refusal("records.errors.side_unknown", given=entry,
-                          known=out.t("records.side.known"))
+        who, sep, word = entry.rpartition(":")
+        if not sep or word.strip().casefold() not in words:
+            listed = ", ".join(out.t(f"character.{card}") for card in dict.fromkeys(
+                cards.values())) or out.t("records.side.no_cards")
+            code = "card_unknown" if not sides else "side_or_card_unknown" if cards \
+                else "side_unknown"
+            raise Refusal(f"records.errors.{code}", given=entry,
+                          known=out.t("records.side.known"), cards=listed)
+        if not sides and not words[word.strip().casefold()][1]:  # a side, and --spies too
+            raise Refusal("records.errors.roles_usage", exit_code=USAGE)
         seat = seat_of(who, names)
         if seat in chosen:
             raise Refusal("errors.player_twice_named", name=names[seat])
-        chosen[seat] = words[side.strip().casefold()]
+        chosen[seat] = words[word.strip().casefold()]
     missing = [name for seat, name in enumerate(names) if seat not in chosen]
-    if missing:
+    if sides and missing:
         raise Refusal("records.errors.sides_missing", names=", ".join(missing))
-    return [seat for seat, spy in chosen.items() if spy]
+    return chosen
+
+
+def character_words(deck: dict[str, int]) -> dict[str, str]:
+    """The special Character cards of a deck by the words a host may type for them: the id,
+    and the card's name in every language and theme (`merlin`, `kommandeur`): word -> card.
+    An ordinary card says only the side."""
+    found: dict[str, str] = {}
+    for card in deck:
+        if card in ("resistance", "spy"):
+            continue
+        found[card] = card
+        for theme in i18n.THEMES:
+            with i18n.speaking(theme):
+                for lang in i18n.LANGUAGES:
+                    found.setdefault(i18n.t(lang, f"character.{card}").casefold(), card)
+    return found

@@ -97,6 +97,9 @@ class Sides(Action):
 
     kind = "sides"
     spies: tuple[Seat, ...]
+    #: Each seat's Character card where the table said it (`roles emil:commander`), "" where
+    #: it said only the side; empty when it said only the sides.
+    characters: tuple[str, ...] = ()
 
     def apply(self, game: Game) -> Game:
         if game.phase != GAME_OVER:
@@ -104,4 +107,26 @@ class Sides(Action):
         check_seats(game.players, self.spies)
         if len(self.spies) != game.spies:  # rules.md §1.1
             raise RuleError("records.errors.sides_count", spies=game.spies, given=len(self.spies))
+        if self.characters:
+            check_characters(game, self.spies, self.characters)
         return game
+
+
+def check_characters(game: Game, spies: tuple[int, ...], characters: tuple[str, ...]) -> None:
+    """The cards said were dealt in this game, no more of each than its deck holds, each on
+    its side (rules.md §10.1), unless a module changes sides during the game (§5.2)."""
+    from moderator.rules.setup import SPY_CHARACTERS
+
+    if len(characters) != game.players:
+        raise RuleError("records.errors.characters_count", players=game.players)
+    deck = dict(game.config.deck)
+    said = [c for c in characters if c]
+    for card in dict.fromkeys(said):
+        if said.count(card) > deck.get(card, 0):
+            raise RuleError("records.errors.character_not_dealt", character=card,
+                            count=deck.get(card, 0))
+    if any(module.changes_sides for module in game.config.in_play):
+        return
+    for seat, card in enumerate(characters):
+        if card and (card in SPY_CHARACTERS) != (seat in spies):
+            raise RuleError("records.errors.character_side", seat=seat, character=card)
