@@ -1,100 +1,25 @@
 """Commands that set up a game and record what happens at the table."""
 
-import functools
-import inspect
 import unicodedata
-from collections.abc import Callable
-from typing import Any, List, NamedTuple, Optional
+from typing import List, NamedTuple, Optional
 
 import typer
 
 from moderator import i18n
 from moderator.cli.common import (
-    USAGE, Out, Refusal, fold, handled, players, maybe_seat_of, seat_of, seats_of, split,
+    USAGE, Out, Refusal, fold, handled, players, seat_of, seats_of, split,
 )
 from moderator.cli.options import (
-    Configuration, bad_usage, configuration, game_option, lang_option, open_game, record,
-    checked_say_on, say_on_option, vote_history_option,
+    Configuration, ModuleFields, bad_usage, configuration, game_option, lang_option,
+    module_fields, open_game, record, checked_say_on, say_on_option, vote_history_option,
 )
-
-
-class ModuleFields(NamedTuple):
-    """The modules' fields of an action as their options gave them (`--sergeant`, `--trap`)."""
-
-    given: dict[str, Any]
-    seats: frozenset[str]  # the fields that name a player
-
-    def of(self, names: list) -> dict[str, Any]:
-        """The fields as the action takes them, the players as seats (in the fields' order:
-        the first unknown player is the one refused)."""
-        return {field: maybe_seat_of(value, names) if field in self.seats else value
-                for field, value in self.given.items()}
-
-
-#: Where a command's parameters take the modules' options of its action (`module_options`).
-MODULE_OPTIONS = ModuleFields({}, frozenset())
-
-
-def module_options(lang: str, kind: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Give a command, in place of its `fields` parameter, each module's options of the
-    action `kind` (its fields in the action's order, each declared by the module's file in
-    this package), and hand it their values as one `ModuleFields`."""
-    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
-        return _WithModuleOptions(command, lang, kind)
-    return decorate
-
-
-class _WithModuleOptions:
-    """A command with the modules' options of its action. They are looked up when typer
-    reads the command's parameters, that is when this command is built: `status`, built
-    from the same file, loads no module's file."""
-
-    def __init__(self, command: Callable[..., Any], lang: str, kind: str) -> None:
-        self.command, self.lang, self.kind = command, lang, kind
-        self.__name__ = command.__name__
-        self.__annotations__: dict[str, Any] = {}  # typer reads the signature's
-
-    @functools.cached_property
-    def _options(self) -> dict[str, tuple[Any, Any]]:
-        """Each module field of the action: its option's type and `typer.Option` (a player,
-        where the field holds a seat: its default is None; else a count)."""
-        from moderator.cli.options import FIELD_OPTIONS
-        from moderator.rules.modules import ACTIONS, Game, import_slices
-
-        import_slices(__package__)
-        of_modules = {**Game.PROPOSAL_FIELDS, **Game.CARD_FIELDS}
-        options = {}
-        for field, default in ACTIONS[self.kind].fields:
-            if field in of_modules:
-                option, key = FIELD_OPTIONS[field]
-                kind = Optional[str] if default is None else type(default)
-                options[field] = (kind, typer.Option(default, option,
-                                                     help=i18n.t(self.lang, f"help.{key}")))
-        return options
-
-    @functools.cached_property
-    def __signature__(self) -> inspect.Signature:
-        signature = inspect.signature(self.command)
-        kept = list(signature.parameters.values())
-        at = [p.name for p in kept].index("fields")
-        options = [inspect.Parameter(field, inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                     default=option, annotation=kind)
-                   for field, (kind, option) in self._options.items()]
-        return signature.replace(parameters=[*kept[:at], *options, *kept[at + 1:]])
-
-    def __call__(self, **given: Any) -> Any:
-        seats = frozenset(field for field, (_, option) in self._options.items()
-                          if option.default is None)
-        fields = ModuleFields({field: given.pop(field) for field in self._options}, seats)
-        return self.command(fields=fields, **given)
 
 
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
 
     @app.command("new", help=h("new"))
-    @handled
-    @configuration(lang)
+    @handled(config=configuration(lang))
     def new(
         out: Out,
         config: Configuration,
@@ -197,13 +122,13 @@ def register(app: typer.Typer, lang: str) -> None:
         out.print(views.table(current, out.lang, show_votes=chosen["vote_history"]))
 
     @app.command("propose", help=h("propose"))
-    @module_options(lang, "propose")
-    @handled
+    @handled(fields=module_fields(lang, "propose"))
     def propose(
         out: Out,
         team: List[str] = typer.Argument(..., help=h("team"), show_default=False),
         mission: Optional[int] = typer.Option(None, "--mission", help=h("mission")),
-        fields: ModuleFields = MODULE_OPTIONS,
+        *,
+        fields: ModuleFields,
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
@@ -243,12 +168,12 @@ def register(app: typer.Typer, lang: str) -> None:
         record(out, current, Vote(tuple(sorted(approvals))))
 
     @app.command("mission", help=h("mission_command"))
-    @module_options(lang, "mission")
-    @handled
+    @handled(fields=module_fields(lang, "mission"))
     def mission(
         out: Out,
         fails: int = typer.Option(..., "--fails", help=h("fails"), show_default=False),
-        fields: ModuleFields = MODULE_OPTIONS,
+        *,
+        fields: ModuleFields,
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
