@@ -14,12 +14,13 @@ from datetime import datetime, timezone
 from moderator import codec, store
 from moderator.rules import GAME_OVER, Game, RuleError
 from moderator.rules.actions import Action
+from moderator.rules.errors import ImpossibleRecord
 
 #: The setup's fields and the types a log needs; the optional ones may be missing.
 REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_leader": int,
             "modules": list, "variants": list, "house_rules": dict}
 OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "table": dict,
-            "theme": str}
+            "theme": str, "night": str}
 #: The longest discussion timer, in seconds: a day is more than any table talks about one
 #: team, and a longer one is no number a clock can count down.
 LONGEST_TIMER = 86_400
@@ -31,6 +32,8 @@ BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: The words that name a whole side of a vote, in either language (`--approve all`, `--reject
 #: niemand`): a player called one of them could not be told from that side, so none may be.
 EVERYONE, NOBODY = frozenset({"all", "alle"}), frozenset({"none", "niemand"})
+#: A game's setup says `"night": "new"` when `night --new` was said before it was created.
+NEW_NIGHT = "new"
 #: The theme of a game whose setup names none (rules.md §14.4: a themed log is the unthemed
 #: one plus its theme); which themes exist is for the rings that speak (i18n.THEMES).
 UNTHEMED = "resistance"
@@ -42,6 +45,9 @@ class Session:
 
     history: store.History
     game: Game
+    #: The first line of the file whose record no deal of the cards allows: saved before
+    #: moderator checked it, kept, and loaded past (rules.md §1.5).
+    impossible: int | None = None
 
     @property
     def game_id(self) -> str:
@@ -112,16 +118,36 @@ def start(
         setup["table"] = table
     if theme != UNTHEMED:
         setup["theme"] = theme
+    if store.new_night_pending() is not None:
+        setup["night"] = NEW_NIGHT
     game_id = store.create(setup, now.date())
     return Session(store.load(game_id), game)
 
 
+def kept(setup: dict) -> dict:
+    """What the next game at the same table keeps of a game's setup (`new --again`), as
+    `start` takes it: the names in their seats, modules, optional characters in the deck
+    (never who held them), variants, house rules, theme, language and the group's choices
+    for guided play; the first leader is the player one seat clockwise of this game's first
+    leader (the leader card moves on, rules.md §1.3). Never the seed: the next game's cards
+    are its own."""
+    names = list(setup["names"])
+    return {
+        "players": len(names), "names": names, "lang": setup["lang"],
+        "modules": list(setup["modules"]), "variants": list(setup["variants"]),
+        "roles": list(setup.get("roles", [])), "house_rules": dict(setup["house_rules"]),
+        "allow_incompatible": setup.get("allow_incompatible", False),
+        "table": dict(setup.get("table", {})), "theme": setup.get("theme", UNTHEMED),
+        "leader": (codec.seat(setup["first_leader"]) + 1) % len(names),
+    }
+
+
 def open_game(game_id: str | None) -> Session:
     history = store.load(store.resolve(game_id))
-    game = replay(history)
+    game, impossible = replayed(history)
     if game.phase != GAME_OVER:
         history.undone = [_unsaid(entry) for entry in history.undone]
-    return Session(history, game)
+    return Session(history, game, impossible)
 
 
 def _unsaid(entry: store.Entry) -> store.Entry:
@@ -129,7 +155,8 @@ def _unsaid(entry: store.Entry) -> store.Entry:
     runs (rules.md §1.3): the entry stays, for `redo`, without its spies."""
     if entry.data.get("type") != "sides":
         return entry
-    return store.Entry(entry.line, {k: v for k, v in entry.data.items() if k != "spies"})
+    return store.Entry(entry.line, {k: v for k, v in entry.data.items()
+                                    if k not in ("spies", "characters")})
 
 
 def setup_problem(setup: dict) -> str | None:
@@ -205,6 +232,13 @@ def new_game(setup: dict) -> Game:
 def replay(history: store.History) -> Game:
     """The game its log describes; a setup that does not fit or an action the rules refuse
     marks the log as corrupt."""
+    return replayed(history)[0]
+
+
+def replayed(history: store.History) -> tuple[Game, int | None]:
+    """`replay`, and the first line whose record no deal allowed (saved before moderator
+    checked it: loaded past, never refused), if there is one."""
+    impossible = None
     if setup_problem(history.setup) is not None:
         raise store.StoreError("errors.game_corrupt", game=history.game_id, line=1)
     try:
@@ -218,12 +252,22 @@ def replay(history: store.History) -> Game:
             raise store.StoreError(
                 "errors.game_corrupt", game=history.game_id, line=entry.line
             ) from None
-    return game
+        if impossible is None and game.deals.broken is not None:
+            impossible = entry.line
+    return game, impossible
 
 
-def apply(game: Game, line: dict) -> Game:
-    """One line of a game file through the engine."""
-    return game.apply(codec.decode(line))
+def apply(game: Game, line: dict, strict: bool = False) -> Game:
+    """One line of a game file through the engine. A record no deal of the cards allows,
+    saved before moderator checked it, is taken past (the game then proves nothing more),
+    unless `strict` (a game being imported)."""
+    action = codec.decode(line)
+    try:
+        return game.apply(action)
+    except ImpossibleRecord:
+        if strict:
+            raise
+        return game.beyond_proof().apply(action)
 
 
 def act(game_id: str, action: Action) -> Session:

@@ -37,6 +37,8 @@ LONGEST_LINE = 1_000_000
 DRAFT_PREFIX, DRAFT_SUFFIX = ".draft-", ".tmp"
 #: The setup key that marks an imported game: it never becomes the current game by itself.
 IMPORTED = "imported"
+#: Where `night --new` notes that the next game begins a new night, next to the games.
+NIGHT_FILE = "night.json"
 
 #: The game this process has written to (created or appended), if any: a command stopped by
 #: Ctrl-C after that must say that its action was recorded, not that nothing was.
@@ -234,6 +236,41 @@ def peek_setup(game_id: str) -> dict | None:
     except (OSError, ValueError, StoreError):
         return None
     return setup if isinstance(setup, dict) else None
+
+
+def mark_new_night(at: str) -> None:
+    """`night --new`: the next game created begins a new night. Noted in a small file next to
+    the games, with the game that was the newest then, so that the note is spent (and
+    harmless) as soon as another game is created, which keeps it in its setup line; written
+    whole to a draft, fsynced and renamed, under the creators' lock."""
+    folder = games_dir()
+    with _writing(folder):
+        folder.mkdir(parents=True, exist_ok=True)
+        with folder_lock(folder), _uninterrupted():
+            note = {"new_night": at, "after": current()}
+            draft = folder / f"{DRAFT_PREFIX}{os.getpid()}-{os.urandom(4).hex()}{DRAFT_SUFFIX}"
+            try:
+                with open(draft, "xb", buffering=0) as handle:
+                    _write_all(handle.fileno(), _encode(note))
+                    os.fsync(handle.fileno())
+                os.replace(draft, folder / NIGHT_FILE)
+            finally:
+                with contextlib.suppress(OSError):
+                    draft.unlink()
+            _fsync_dir(folder)
+
+
+def new_night_pending() -> str | None:
+    """When `night --new` was said, if no game has been created since (else None, as for a
+    note that cannot be read: it only groups games into nights)."""
+    try:
+        with open(games_dir() / NIGHT_FILE, "rb") as handle:
+            note = json.loads(handle.read(LONGEST_LINE).decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(note, dict) or not isinstance(note.get("new_night"), str):
+        return None
+    return note["new_night"] if note.get("after") == current() else None
 
 
 # -- reading --------------------------------------------------------------------------------

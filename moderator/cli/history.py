@@ -52,15 +52,13 @@ def register(app: typer.Typer, lang: str) -> None:
             })
             return
         out.say("log.heading", game=current.game_id, count=len(actions))
+        from moderator import narration
+
         step = session.new_game(current.history.setup)
         for number, action in enumerate(actions, start=1):
-            where = ""
-            mission = step.mission or action.get("mission")  # under Targeting: the proposal's
-            if step.leader is not None and mission:  # between missions (module steps): none
-                where = out.t("log.where", mission=mission,
-                              attempt=step.attempt, leader=current.names[step.leader])
-            out.say("log.line", number=number, where=where,
-                    text=describe(out, current.names, {**action, "mission": None}, step))
+            out.say("log.line", number=number,
+                    where=narration.where(out.lang, current.names, step, action),
+                    text=narration.logged(out.lang, current.names, action, step))
             step = session.apply(step, action)
         if current.history.undone:
             out.say("log.undone", count=len(current.history.undone))

@@ -15,7 +15,6 @@ import typer
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled
 from moderator.cli.options import game_option, lang_option, open_game, theme_option
-from moderator.reference import sections
 
 #: The query that lists the house-rule settings instead of searching the topics.
 HOUSE_RULES = "house-rules"
@@ -35,6 +34,8 @@ def register(app: typer.Typer, lang: str) -> None:
         lang: Optional[str] = lang_option(lang),
         theme: Optional[str] = theme_option(lang),
     ) -> None:
+        from moderator.reference import sections  # not for `--help`, which builds this too
+
         asked = " ".join(query or []).strip()
         if not asked:
             _now(out, game, as_json)
@@ -96,6 +97,8 @@ def in_play_of(game) -> frozenset[str]:
 def _section(out: Out, number: str, as_json: bool) -> None:
     """A section of the rules reference, as written there (in English: the German program
     says so first)."""
+    from moderator.reference import sections
+
     found = sections.section(number)
     if found is None:
         chapters = [int(n) for n in sections.sections() if "." not in n]

@@ -270,6 +270,23 @@ def describe_line(lang: str, names: list[str], line: Mapping[str, Any],
     return describe_action(lang, names, action, before)
 
 
+def where(lang: str, names: list[str], before: Game, line: Mapping[str, Any]) -> str:
+    """Where in the game a logged action came (its mission, attempt and leader), as
+    `moderator log` shows it before the action; nothing between missions (module steps)."""
+    mission = before.mission or line.get("mission")  # under Targeting: the proposal's
+    if before.leader is None or not mission:
+        return ""
+    return t(lang, "log.where", mission=mission, attempt=before.attempt,
+             leader=names[before.leader])
+
+
+def logged(lang: str, names: list[str], line: Mapping[str, Any],
+           before: Game | None = None) -> str:
+    """A logged action in words after `where` (which names its mission already); `before`,
+    the game as the action found it, lets it name who acted."""
+    return describe_line(lang, names, {**line, "mission": None}, before)
+
+
 def _fields(lang: str, names: list[str], action: Action, skip: str) -> list[str]:
     """The modules' fields of a team or a mission in the log's words."""
     return [FIELD_LOG[name](lang, names, getattr(action, name))

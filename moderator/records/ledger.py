@@ -55,13 +55,19 @@ def read(game_id: str) -> Played:
 
     history = store.load(game_id)
     game = session.replay(history)
-    spies = [e.data["spies"] for e in history.done if e.data["type"] == "sides"]
-    names = history.setup["names"]
+    sides = [e.data for e in history.done if e.data["type"] == "sides"]
+    played = [e.data.get("at") for e in history.done if e.data["type"] != "sides"]
+    setup = history.setup
+    names = setup["names"]
     return Played.of(
-        game_id, history.setup.get("created", ""), game,
+        game_id, setup.get("created", ""), game,
         tuple(None if numbered(name, seat) else name for seat, name in enumerate(names, start=1)),
-        frozenset(codec.seats(spies[-1])) if spies else None,
-        history.setup.get("theme", session.UNTHEMED),
+        frozenset(codec.seats(sides[-1]["spies"])) if sides else None,
+        setup.get("theme", session.UNTHEMED),
+        characters=tuple(sides[-1].get("characters", ())) if sides else (),
+        last=max((at for at in played if isinstance(at, str)), default=""),
+        new_night=setup.get("night") == session.NEW_NIGHT,
+        imported=bool(setup.get(store.IMPORTED)),
     )
 
 

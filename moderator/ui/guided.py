@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from moderator import codec, live, narration
+from moderator.narration import proof
 from moderator import session as sessions
 from moderator.i18n import possessive, t
 from moderator.rules import GAME_OVER, RuleError, tables
@@ -31,8 +32,8 @@ from moderator.ui.steps import (
     ALONE, CARDS_DOWN, LABELS, NAMED, NOT_YET, QUESTIONS, SHOWN_FIRST, asks, step_for,
 )
 
-#: Answers of the menus that are not an action.
-CLOSE, AGAIN, GO, RANDOM = "close", "again", "go", "random"
+#: Answers of the menus that are not an action; NEXT: another game with the same table.
+CLOSE, AGAIN, GO, RANDOM, NEXT = "close", "again", "go", "random", "next"
 
 
 # -- before the game ------------------------------------------------------------------------
@@ -114,14 +115,16 @@ def ask_leader(guide: Guide, names: list[str]) -> int | None:
     return None if answer == RANDOM else answer
 
 
-def begin(guide: Guide, current: Session) -> None:
-    """A new game at the table: the setup checklist, the reveal, then the first team."""
+def begin(guide: Guide, current: Session) -> bool:
+    """A new game at the table: the setup checklist, the reveal, then the first team; True
+    when the host wants another game with the same table once it is over."""
     prepare(guide, current)
-    play(guide, current.game_id)
+    return play(guide, current.game_id)
 
 
-def resume(guide: Guide, game_id: str) -> None:
-    """A saved game goes on at its step; one that has not started may set up again first."""
+def resume(guide: Guide, game_id: str) -> bool:
+    """A saved game goes on at its step; one that has not started may set up again first.
+    True when the host wants another game with the same table once it is over."""
     current = sessions.open_game(game_id)
     guide.say("play.resumed", style="bold", game=current.game_id)
     if not current.history.done:
@@ -130,7 +133,7 @@ def resume(guide: Guide, game_id: str) -> None:
         if guide.prompter.select(t(guide.lang, "play.start_question"), choices,
                                  hint=t(guide.lang, "play.hint_select")) == AGAIN:
             prepare(guide, current)
-    play(guide, game_id)
+    return play(guide, game_id)
 
 
 def prepare(guide: Guide, current: Session) -> None:
@@ -184,9 +187,10 @@ def reveal(guide: Guide, current: Session) -> None:
 # -- the game -------------------------------------------------------------------------------
 
 
-def play(guide: Guide, game_id: str) -> None:
+def play(guide: Guide, game_id: str) -> bool:
     """Walk the table through the game from wherever it stands until it is over and the host
-    closes it; raises Quit when the host stops, KeyboardInterrupt on Ctrl-C."""
+    closes it (False) or asks for another game with the same table (True); raises Quit when
+    the host stops, KeyboardInterrupt on Ctrl-C."""
     current = sessions.open_game(game_id)
     guide.plot = current.game.plot is not None
     guide.game = game_id
@@ -198,8 +202,8 @@ def play(guide: Guide, game_id: str) -> None:
         except ShortcutPressed as pressed:
             current = use(guide, current, pressed.shortcut.command)
             continue
-        if answer == CLOSE:
-            return
+        if answer in (CLOSE, NEXT):
+            return answer == NEXT
         if isinstance(answer, Action):
             current = record(guide, current, answer)
         else:  # recorded elsewhere: read the game again
@@ -214,7 +218,13 @@ def record(guide: Guide, current: Session, action: Action) -> Session:
     try:
         done = sessions.act(current.game_id, action)
     except RuleError as refusal:
-        guide.say(refusal.code, style="bold red", **refusal.params)
+        params = refusal.params
+        if "proofs" in params:  # what the record proves, in words
+            params = proof.readable(params, current.names, guide.lang)
+        seat = params.get("seat")
+        if isinstance(seat, int):
+            params = {**params, "seat": current.names[seat]}
+        guide.say(refusal.code, style="bold red", **params)
         guide.answers.clear()  # asked again, from the game as it now stands
         return sessions.open_game(current.game_id)
     report(guide, done)
@@ -452,14 +462,16 @@ def fails_choice(lang: str, fails: int, needed: int) -> str:
 
 
 def end_step(guide: Guide, current: Session) -> Any:
-    """The winner, the reason and a summary; the last step can still be taken back."""
+    """The winner, the reason and a summary, then: another game with the same table? Enter
+    says yes (tables play several in an evening); the last step can still be taken back."""
     guide.heading(t(guide.lang, "play.end_title"))
     guide.print(summary(current, guide.lang))
+    following = current.names[sessions.kept(current.history.setup)["leader"]]
+    choices = [Choice(t(guide.lang, "play.again_yes", leader=following), NEXT),
+               Choice(t(guide.lang, "play.close"), CLOSE)]
     try:
-        return guide.select(
-            t(guide.lang, "play.end_question"), [Choice(t(guide.lang, "play.close"), CLOSE)],
-            hint=t(guide.lang, "play.hint_enter"), pause=True,
-        )
+        return guide.select(t(guide.lang, "play.end_question"), choices,
+                            hint=t(guide.lang, "play.hint_select"), pause=True)
     except ShortcutPressed as pressed:
         if pressed.shortcut.command == "quit":  # at the end, quitting is closing
             return CLOSE

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from moderator.i18n import has, speaking, t
-from moderator.records.season import SIDES
-from moderator.ui.charts import Bars, Row, legend
+from moderator.records.season import PAIR_GAMES, ROLE_GAMES, SIDES
+from moderator.ui.charts import Bars, Row, Span, Spans, legend
 
 #: The two sides; any other winner is a character who wins alone (rules.md §7).
 TEAMS = SIDES[:2]
@@ -112,6 +112,11 @@ def season(summary: dict, lang: str, mixed: bool = False):
     if summary["players"]:
         parts += [_title(lang, "records.stats.per_player"),
                   _players(summary["players"], lang, every_theme)]
+    parts += _ratings(summary.get("ratings") or [], lang)
+    parts += _leaderboards(summary["by_role"], lang)
+    if summary["pairs"]:
+        parts += [_title(lang, "records.stats.pairs", count=PAIR_GAMES), Bars([
+            _record(lang, " + ".join(row["names"]), row, "count") for row in summary["pairs"]])]
     return Group(*parts)
 
 
@@ -119,10 +124,53 @@ def _legend_name(lang: str, number: int) -> str:
     return legend_entries(lang, SIDES)[number][1]
 
 
-def _title(lang: str, key: str):
+def _record(lang: str, label: str, row: dict, kind: str) -> Row:
+    """Wins out of games as one bar: the wins in `kind`'s glyph, the rest dotted."""
+    return Row(label, ((row["wins"], kind), (row["games"] - row["wins"], "lost")),
+               t(lang, "records.stats.of", wins=row["wins"], count=row["games"],
+                 rate=_number(lang, row["wins"] / row["games"])))
+
+
+def _ratings(rows: list[dict], lang: str) -> list:
+    """The ratings on one scale, each with its uncertainty, the ranked first."""
     from rich.text import Text
 
-    return Text("\n" + t(lang, key), style="bold")
+    from moderator.records import ratings
+
+    if not rows:
+        return []
+    shown = [Span(row["name"], row["low"], row["rating"], row["high"], t(
+        lang, "records.stats.rating_note", rating=_decimal(lang, row["rating"]),
+        spread=_decimal(lang, row["high"] - row["rating"]), count=row["games"],
+        rank=t(lang, "records.stats.rank", rank=row["rank"]) if row["rank"] else
+        t(lang, "records.stats.unranked")))
+        for row in sorted(rows, key=lambda r: (r["rank"] is None, -r["rating"]))]
+    return [_title(lang, "records.stats.ratings"), Spans(shown),
+            Text(t(lang, "records.stats.ratings_legend", count=ratings.RANKED_FROM,
+                   spread=_decimal(lang, ratings.SPREAD)), style="dim")]
+
+
+def _leaderboards(boards: list[dict], lang: str) -> list:
+    """Each role's best, in the words of each theme its games were played in."""
+    if not boards:
+        return []
+    parts: list = [_title(lang, "records.stats.by_role", count=ROLE_GAMES)]
+    for board in boards:
+        parts.append(_title(lang, "records.stats.role", role=role_name(
+            lang, board["role"], board["themes"])))
+        parts.append(Bars([_record(lang, row["name"], row, board["side"])
+                           for row in board["players"]]))
+    return parts
+
+
+def _decimal(lang: str, value: float) -> str:
+    return f"{value:.1f}".replace(".", t(lang, "records.decimal_mark"))
+
+
+def _title(lang: str, key: str, **params: object):
+    from rich.text import Text
+
+    return Text("\n" + t(lang, key, **params), style="bold")
 
 
 def _modules(lang: str, key: str) -> str:
@@ -152,6 +200,74 @@ def _players(rows: list[dict], lang: str, themes: list[str] | None = None):
 
         grid.add_row(Text(row["name"]), str(row["games"]), side("resistance"), side("spies"))
     return Group(grid, Text(t(lang, "records.stats.players_legend"), style="dim"))
+
+
+def night(summary: dict, lang: str):
+    """Tonight: the games one by one, each in its own theme's words, wins by side and how,
+    each player's wins, and the best record in each role."""
+    from rich.console import Group
+    from rich.text import Text
+
+    games = summary["games"]
+    if not games:
+        key = "records.night.pending" if summary["new_night"] else "records.night.none"
+        return Text(t(lang, key))
+    start = local(summary["from"])
+    parts: list = [Text(t(lang, "records.night.heading", count=len(games), over=summary["over"],
+                          date=start.date().isoformat(), time=start.strftime("%H:%M")),
+                        style="bold"), _title(lang, "records.night.games")]
+    for game in games:
+        parts.append(Text(t(lang, "records.night.game", time=local(game["created"]).strftime(
+            "%H:%M"), result=_result(lang, game), players=game["players"])))
+    over = summary["over"]
+    if over:
+        parts += [_title(lang, "records.stats.wins"), Bars([
+            Row(t(lang, f"records.winner.{who}"), ((n, kind(who)),), _percent(lang, n, over))
+            for who, n in summary["wins"].items()])]
+    players = [row for row in summary["players"] if row["sides_known"]]
+    if players:
+        rows = [Row(row["name"], (*((row["by_side"][side], side) for side in TEAMS),
+                                  (row["sides_known"] - row["wins"], "lost")),
+                    t(lang, "records.night.player_note", wins=row["wins"],
+                      count=row["sides_known"])) for row in players]
+        parts += [_title(lang, "records.night.players"), Bars(rows),
+                  Text(legend(legend_entries(lang, TEAMS)), style="dim")]
+    unknown = sum(1 for game in games if game["over"] and not game["sides_known"])
+    if unknown:
+        parts.append(Text(t(lang, "records.night.sides_missing", count=unknown), style="dim"))
+    if summary["best"]:
+        parts.append(_title(lang, "records.night.best"))
+        parts += [Text(t(lang, "records.night.best_line", role=role_name(lang, row["role"],
+                                                                          row["themes"]),
+                         names=", ".join(row["names"]), wins=row["wins"], count=row["games"]))
+                  for row in summary["best"]]
+    return Group(*parts)
+
+
+def local(stamp: str):
+    """A game file's time stamp in this computer's time."""
+    from datetime import datetime, timezone
+
+    moment = datetime.fromisoformat(stamp)
+    return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone()
+
+
+def _result(lang: str, game: dict) -> str:
+    """How a game ended, in its own theme's words, or that it is still being played."""
+    from moderator.i18n import speaking
+
+    with speaking(game["theme"]):
+        if not game["over"]:
+            return t(lang, "records.night.running")
+        return t(lang, "records.night.result", winner=t(lang, f"records.winner.{game['won_by']}"),
+                 reason=_reason(lang, game["reason"]))
+
+
+def role_name(lang: str, role: str, themes) -> str:
+    """A side or a Character card in the words of each theme its games were played in
+    (`Commander / Merlin` in a season that mixes them)."""
+    key = f"records.winner.{role}" if role in TEAMS else f"character.{role}"
+    return worded(list(themes), t, lang, key)
 
 
 def simulation(result: dict, lang: str):

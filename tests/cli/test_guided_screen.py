@@ -25,7 +25,8 @@ import pytest
 from moderator import narration, session
 from moderator.i18n import t
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+pytestmark = [pytest.mark.integration,
+              pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
 
 COLUMNS, ROWS = 80, 30
 WAIT = 20  # seconds for any one screen to appear

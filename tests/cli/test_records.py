@@ -16,7 +16,7 @@ NAMES = "Anna,Ben,Carl,Dora,Emil"
 RESISTANCE_WINS = (  # rules.md §1.6: three successes; mission 2 fails
     "propose 1 2", "vote --reject 3,4", "mission --fails 0",
     "propose 2 3 4", "vote --approve 3,4",  # rejected
-    "propose 3 4 5", "vote --approve 3,4,5", "mission --fails 1",
+    "propose 2 4 5", "vote --approve 3,4,5", "mission --fails 1",
     "propose 4 5", "vote --reject 1", "mission --fails 0",
     "propose 5 1 2", "vote --reject 2", "mission --fails 0",
 )
@@ -195,6 +195,50 @@ def test_a_german_table_names_the_sides_in_german(play):
     play(f"new --players 5 --names {NAMES} --leader 1 --lang de", *FIVE_REJECTIONS)
     assert play("roles anna:widerstand ben:spion carl:widerstand dora:spion emil:widerstand") == (
         "Für die Statistik festgehalten: Spione Ben, Dora; Widerstand Anna, Carl, Emil.\n")
+
+
+def assassin_missed(play, *extra: str, lang: str = "en", theme: str = "resistance") -> None:
+    """rules.md §5.1: three successes, then the Assassin names Carl; the Commander is Emil."""
+    play(f"new --players 5 --names {NAMES} --leader 1 --modules commander --roles body-guard "
+         f"--lang {lang} --theme {theme}", *RESISTANCE_WINS, "assassinate carl --commander emil",
+         *extra)
+
+
+@pytest.mark.parametrize("command", [
+    "roles anna:spy ben:assassin carl:resistance dora:body-guard emil:commander",
+    "roles anna:spy ben:Attentäter carl:resistance dora:LEIBWÄCHTER emil:kommandeur",
+    "roles --spies anna,ben ben:assassin dora:percival emil:merlin",  # Avalon's names too
+])
+def test_special_character_cards_are_entered_with_the_sides(play, game_file, command):
+    """Issue 33: the records by character need who held which special card (rules.md §5.1);
+    in any language and theme, and beside --spies."""
+    assassin_missed(play)
+    assert play(command).splitlines() == [
+        "Recorded for the statistics: spies Anna, Ben; Resistance Carl, Dora, Emil.",
+        "Character cards: Ben Assassin, Dora Body Guard, Emil Commander."]
+    entry = json.loads(game_file().read_text("utf-8").splitlines()[-1])
+    assert entry["characters"] == ["", "assassin", "", "body-guard", "commander"]
+
+
+def test_the_cards_of_sides_undone_back_into_the_game_are_not_kept_in_sight(play, moderator):
+    """rules.md §1.3: undone back into a running game, the sides and cards stay hidden."""
+    assassin_missed(play, "roles --spies anna,ben emil:commander", "undo", "undo")
+    undone = json.loads(moderator("log --json").stdout)["undone"]
+    assert undone[-1] == {"type": "sides"} | {"at": undone[-1]["at"]}
+
+
+@pytest.mark.parametrize("command,message", [
+    ("roles --spies anna,ben carl:assassin", "Carl cannot have held Assassin: that card "
+                                             "belongs to the other side."),
+    ("roles --spies anna,ben emil:commander dora:commander",
+     "Commander was not dealt that often in this game: its deck held 1."),
+    ("roles --spies anna,ben emil:morgana", "'emil:morgana' is not a player with a card: with "
+     "--spies, write PLAYER:CARD, where CARD is one of this game's special Character cards "
+     "(Commander, Assassin, Body Guard)."),
+])
+def test_wrong_cards_are_refused(play, refused, command, message):
+    assassin_missed(play)
+    assert refused(command) == message
 
 
 @pytest.mark.parametrize("command,message", [
@@ -482,6 +526,7 @@ def simulate_at_a_terminal(home, *args: str):
         encoding="utf-8", timeout=60, dimensions=(24, 80))
 
 
+@pytest.mark.integration
 def test_simulate_shows_a_progress_bar_at_a_terminal(home):
     """A real pseudo-terminal: once the run has taken a second the bar is drawn while the
     games run, then cleared."""
@@ -494,6 +539,7 @@ def test_simulate_shows_a_progress_bar_at_a_terminal(home):
     assert "400 simulated games per number of players: base game (seed 1)." in child.before
 
 
+@pytest.mark.integration
 def test_a_short_simulation_shows_no_progress_bar(home):
     """A run done within a second draws no bar that would only flicker."""
     pexpect, child = simulate_at_a_terminal(home, "--players", "5", "--games", "20", "--seed", "1")

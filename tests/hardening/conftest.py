@@ -11,6 +11,7 @@ host who is an ordinary user, and a tiny disk that can be filled.
 - ``public_tmp`` is a folder that such a user may enter.
 - ``disk`` is a 64 KiB tmpfs; ``fill(folder)`` writes a file until that disk is full and
   returns it, to be removed to free the space again.
+- ``files(folder)`` (tests/conftest.py) is every file under `folder`, to show nothing changed.
 """
 
 from __future__ import annotations
@@ -119,21 +120,3 @@ def fill():
         return filler
 
     return filled
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder` (FIFOs and links to devices by their kind, not read)."""
-    shown = {}
-    for path in sorted(folder.rglob("*")):
-        if path.is_symlink():
-            shown[str(path)] = f"-> {os.readlink(path)}".encode()
-        elif path.is_file():
-            shown[str(path)] = path.read_bytes()
-        elif not path.is_dir():
-            shown[str(path)] = b"(not a file)"
-    return shown
-
-
-@pytest.fixture
-def files():
-    return snapshot
