@@ -25,8 +25,9 @@ from moderator import live
 from moderator.i18n import t
 
 pytestmark = [pytest.mark.integration,
-              pytest.mark.skipif(shutil.which("espeak-ng") is None or shutil.which("soxi") is None,
-                                 reason="espeak-ng and sox are not installed (.ci/run installs them)")]
+              pytest.mark.skipif(
+                  shutil.which("espeak-ng") is None or shutil.which("soxi") is None,
+                  reason="espeak-ng and sox are not installed (.ci/run installs them)")]
 
 PLAYERS = ("ffplay", "mpv", "gst-play-1.0", "mpg123", "play", "paplay", "aplay")
 READ_ALOUD = "read them aloud yourself"

@@ -34,19 +34,14 @@ def not_a_file(path: Path, kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
-def test_a_live_file_that_is_not_a_plain_file_reads_as_no_signal(table, cli_env, kind):
-    pexpect = pytest.importorskip("pexpect")
+def test_a_live_file_that_is_not_a_plain_file_reads_as_no_signal(table, say_at_a_terminal,
+                                                                  kind):
     game = next((table / "games").glob("*.jsonl")).stem
     not_a_file(table / "games" / f"{game}.live.json", kind)
     not_a_file(table / "games" / "display.live.json", kind)
-    env = cli_env(table, env={"MODERATOR_VOICE": "off", "TERM": "dumb"})
-    child = pexpect.spawn(sys.executable, ["-m", "moderator", "script", "--say"], env=env,
-                          encoding="utf-8", timeout=20, dimensions=(40, 100))
-    while child.expect([r"… \d+ s", pexpect.EOF]) == 0:  # each pause: go on at once
-        child.send(" ")
-    child.close()
-    assert child.exitstatus == 0, child.before
-    assert "Everyone, open your eyes." in child.before
+    status, shown = say_at_a_terminal(table)
+    assert status == 0, shown
+    assert "Everyone, open your eyes." in shown
 
 
 READER = """

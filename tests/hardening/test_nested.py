@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -64,20 +63,13 @@ def test_a_game_line_nested_too_deep_is_refused_with_its_line(table, cli, files,
 
 
 @pytest.mark.parametrize("deep", [DEEP, 30_000])  # the second within a live file's size
-def test_live_files_nested_too_deep_read_as_no_signal(table, cli, cli_env, deep):
+def test_live_files_nested_too_deep_read_as_no_signal(table, cli, say_at_a_terminal, deep):
     """The game's sidecar and the display's: the reveal is read on, the game goes on."""
-    pexpect = pytest.importorskip("pexpect")
     path = newest(table)
     (table / "games" / f"{path.stem}.live.json").write_bytes(nested(deep=deep))
     (table / "games" / "display.live.json").write_bytes(nested(deep=deep))
     assert cli(table, "status").returncode == 0
-    env = cli_env(table, env={"MODERATOR_VOICE": "off", "TERM": "dumb"})
-    child = pexpect.spawn(sys.executable, ["-m", "moderator", "script", "--say"], env=env,
-                          encoding="utf-8", timeout=30, dimensions=(40, 100))
-    while child.expect([r"… \d+ s", pexpect.EOF]) == 0:  # each pause: go on at once
-        child.send(" ")
-    child.close()
-    assert child.exitstatus == 0, child.before
-    assert "Everyone, open your eyes." in child.before
-    assert "Something went wrong" not in child.before
+    status, shown = say_at_a_terminal(table)
+    assert status == 0, shown
+    assert "Everyone, open your eyes." in shown and "Something went wrong" not in shown
     assert not os.path.exists(table / "games" / f"{path.stem}.live.json")
