@@ -14,12 +14,16 @@ from datetime import datetime, timezone
 from moderator import codec, store
 from moderator.rules import GAME_OVER, Game, RuleError
 from moderator.rules.actions import Action
+from moderator.rules.errors import ImpossibleRecord
 
 #: The setup's fields and the types a log needs; the optional ones may be missing.
 REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_leader": int,
             "modules": list, "variants": list, "house_rules": dict}
 OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "table": dict,
-            "theme": str}
+            "theme": str, "night": str}
+#: The longest discussion timer, in seconds: a day is more than any table talks about one
+#: team, and a longer one is no number a clock can count down.
+LONGEST_TIMER = 86_400
 #: Joiners inside an emoji or a script are part of a name; every other format character
 #: (bidirectional overrides, zero-width spaces) is not.
 JOINERS = frozenset("\u200c\u200d")
@@ -28,6 +32,8 @@ BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: The words that name a whole side of a vote, in either language (`--approve all`, `--reject
 #: niemand`): a player called one of them could not be told from that side, so none may be.
 EVERYONE, NOBODY = frozenset({"all", "alle"}), frozenset({"none", "niemand"})
+#: A game's setup says `"night": "new"` when `night --new` was said before it was created.
+NEW_NIGHT = "new"
 #: The theme of a game whose setup names none (rules.md §14.4: a themed log is the unthemed
 #: one plus its theme); which themes exist is for the rings that speak (i18n.THEMES).
 UNTHEMED = "resistance"
@@ -41,6 +47,9 @@ class Session:
     history: store.History
     game: Game
     actions: tuple[Action, ...] = ()  # none for a game made without a log
+    #: The first line of the file whose record no deal of the cards allows: saved before
+    #: moderator checked it, kept, and loaded past (rules.md §1.5).
+    impossible: int | None = None
 
     @property
     def game_id(self) -> str:
@@ -111,16 +120,36 @@ def start(
         setup["table"] = table
     if theme != UNTHEMED:
         setup["theme"] = theme
+    if store.new_night_pending() is not None:
+        setup["night"] = NEW_NIGHT
     game_id = store.create(setup, now.date())
     return Session(store.load(game_id), game)
 
 
+def kept(setup: dict) -> dict:
+    """What the next game at the same table keeps of a game's setup (`new --again`), as
+    `start` takes it: the names in their seats, modules, optional characters in the deck
+    (never who held them), variants, house rules, theme, language and the group's choices
+    for guided play; the first leader is the player one seat clockwise of this game's first
+    leader (the leader card moves on, rules.md §1.3). Never the seed: the next game's cards
+    are its own."""
+    names = list(setup["names"])
+    return {
+        "players": len(names), "names": names, "lang": setup["lang"],
+        "modules": list(setup["modules"]), "variants": list(setup["variants"]),
+        "roles": list(setup.get("roles", [])), "house_rules": dict(setup["house_rules"]),
+        "allow_incompatible": setup.get("allow_incompatible", False),
+        "table": dict(setup.get("table", {})), "theme": setup.get("theme", UNTHEMED),
+        "leader": (codec.seat(setup["first_leader"]) + 1) % len(names),
+    }
+
+
 def open_game(game_id: str | None) -> Session:
     history = store.load(store.resolve(game_id))
-    game, actions = replayed(history)
+    game, actions, impossible = replayed(history)
     if game.phase != GAME_OVER:
         history.undone = [_unsaid(entry) for entry in history.undone]
-    return Session(history, game, actions)
+    return Session(history, game, actions, impossible)
 
 
 def _unsaid(entry: store.Entry) -> store.Entry:
@@ -128,7 +157,8 @@ def _unsaid(entry: store.Entry) -> store.Entry:
     runs (rules.md §1.3): the entry stays, for `redo`, without its spies."""
     if entry.data.get("type") != "sides":
         return entry
-    return store.Entry(entry.line, {k: v for k, v in entry.data.items() if k != "spies"})
+    return store.Entry(entry.line, {k: v for k, v in entry.data.items()
+                                    if k not in ("spies", "characters")})
 
 
 def setup_problem(setup: dict) -> str | None:
@@ -147,7 +177,8 @@ def setup_problem(setup: dict) -> str | None:
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in setup["house_rules"].items()):
         return "house_rules"
     # The group's choices for guided play are switches and seconds.
-    if not all(isinstance(v, int) and v >= 0 for v in setup.get("table", {}).values()):
+    if not all(isinstance(v, int) and 0 <= v <= LONGEST_TIMER
+               for v in setup.get("table", {}).values()):
         return "table"
     names = setup["names"]
     if not all(isinstance(n, str) for n in names) or len(names) != setup["players"]:
@@ -206,8 +237,11 @@ def replay(history: store.History) -> Game:
     return replayed(history)[0]
 
 
-def replayed(history: store.History) -> tuple[Game, tuple[Action, ...]]:
-    """`replay`, with the log's actions in effect: each line decoded once, here."""
+def replayed(history: store.History) -> tuple[Game, tuple[Action, ...], int | None]:
+    """`replay`, with the log's actions in effect (each line decoded once, here) and the
+    first line whose record no deal allowed (saved before moderator checked it: loaded past,
+    never refused), if there is one."""
+    impossible = None
     if setup_problem(history.setup) is not None:
         raise store.StoreError("errors.game_corrupt", game=history.game_id, line=1)
     try:
@@ -218,18 +252,32 @@ def replayed(history: store.History) -> tuple[Game, tuple[Action, ...]]:
     for entry in history.done:
         try:
             action = codec.decode(entry.data)
-            game = game.apply(action)
+            game = taken(game, action)
         except (RuleError, KeyError, TypeError, ValueError):
             raise store.StoreError(
                 "errors.game_corrupt", game=history.game_id, line=entry.line
             ) from None
         actions.append(action)
-    return game, tuple(actions)
+        if impossible is None and game.deals.broken is not None:
+            impossible = entry.line
+    return game, tuple(actions), impossible
 
 
-def apply(game: Game, line: dict) -> Game:
-    """One line of a game file through the engine."""
-    return game.apply(codec.decode(line))
+def apply(game: Game, line: dict, strict: bool = False) -> Game:
+    """One line of a game file through the engine (`taken`)."""
+    return taken(game, codec.decode(line), strict)
+
+
+def taken(game: Game, action: Action, strict: bool = False) -> Game:
+    """A logged action through the engine. A record no deal of the cards allows, saved
+    before moderator checked it, is taken past (the game then proves nothing more), unless
+    `strict` (a game being imported)."""
+    try:
+        return game.apply(action)
+    except ImpossibleRecord:
+        if strict:
+            raise
+        return game.beyond_proof().apply(action)
 
 
 def act(game_id: str, action: Action) -> Session:
@@ -237,7 +285,7 @@ def act(game_id: str, action: Action) -> Session:
     result: list[tuple[Game, tuple[Action, ...]]] = []
 
     def checked(history: store.History) -> dict:
-        game, actions = replayed(history)
+        game, actions, _ = replayed(history)
         result.append((game.apply(action), (*actions, action)))
         return {**codec.encode(action), "at": _now()}
 
@@ -245,16 +293,19 @@ def act(game_id: str, action: Action) -> Session:
     return Session(history, *result[0])
 
 
-def undo(game_id: str) -> tuple[Session, dict]:
-    """Take back the last action; returns the session and the action taken back."""
-    return _move(game_id, "undo", "done", "errors.nothing_to_undo")
+def undo(game_id: str, expected: int | None = None) -> tuple[Session, dict]:
+    """Take back the last action; returns the session and the action taken back. With
+    `expected`, only if the last action is still the one on that line of the log (the one
+    the host was asked about): else it is refused, and nothing is taken back."""
+    return _move(game_id, "undo", "done", "errors.nothing_to_undo", expected)
 
 
 def redo(game_id: str) -> tuple[Session, dict]:
     return _move(game_id, "redo", "undone", "errors.nothing_to_redo")
 
 
-def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, dict]:
+def _move(game_id: str, kind: str, stack: str, refusal: str,
+          expected: int | None = None) -> tuple[Session, dict]:
     moved: list[dict] = []
 
     def checked(history: store.History) -> dict:
@@ -262,11 +313,13 @@ def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, d
         entries = getattr(history, stack)
         if not entries:
             raise RuleError(refusal)
+        if expected is not None and entries[-1].line != expected:
+            raise RuleError("errors.undo_moved_on")
         moved.append(entries[-1].data)
         return {"type": kind, "at": _now()}
 
     history = store.append(game_id, checked)
-    return Session(history, *replayed(history)), moved[0]
+    return Session(history, *replayed(history)[:2]), moved[0]
 
 
 def draw(session: Session, step: str) -> list[str]:

@@ -9,7 +9,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.exits import (
-    INTERRUPTED, OutputFailed, debugged, language_of, stop_told, stopped,
+    INTERRUPTED, REFUSED, OutputFailed, debugged, language_of, stop_told, stopped,
 )
 
 #: The base game's commands and the module of `moderator.cli` that defines each, in the order
@@ -20,30 +20,29 @@ BASE = {
     "new": "game", "status": "game", "propose": "game", "vote": "game", "mission": "game",
     "undo": "history", "redo": "history", "log": "history", "games": "history",
     "play": "play", "script": "script", "voice": "script", "rules": "rules",
-    "export": "records", "import": "records", "roles": "records", "stats": "records",
-    "simulate": "records", "display": "display",
+    "review": "review", "export": "records", "import": "records", "roles": "records",
+    "stats": "records", "night": "records", "simulate": "simulate", "display": "display",
 }
 #: The command of the round after which `--help` lists the modules' commands.
 ROUND = "mission"
 
 
 def commands() -> dict[str, str]:
-    """Every command and the module of `moderator.cli` that defines it, in the order `--help`
-    lists them: the modules' commands after `mission`, those recording part of it first,
-    each in the order of `MODULES`."""
-    from moderator.cli.options import MODULE_COMMANDS
-    from moderator.rules.modules import MODULES, import_slices
+    """Every command and the module of `moderator.cli` that defines it (a module's part: its
+    file, named by the module's id), in the order `--help` lists them: the modules' commands
+    after `mission`, those recording part of it first, each in the order of `MODULES`."""
+    from moderator.cli.options import parts
+    from moderator.rules.modules import MODULES
 
-    import_slices(__package__)
+    found = parts()
     order = [m.id for m in MODULES]
-    declared = sorted(MODULE_COMMANDS.values(),
-                      key=lambda c: (c.part_of is None, order.index(c.module)))
+    declared = sorted(found.values(), key=lambda p: (p.part_of is None, order.index(p.id)))
     listed: dict[str, str] = {}
     for command, defined_in in BASE.items():
         listed[command] = defined_in
         for its in declared:
             if (its.part_of or ROUND) == command:
-                listed.update(dict.fromkeys(its.names, its.defined_in))
+                listed.update(dict.fromkeys(its.commands, its.id))
     return listed
 
 
@@ -61,10 +60,12 @@ def build(lang: str, command: str | None = None) -> typer.Typer:
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
+    from moderator.cli.options import PARTS
+
     known = BASE if command in BASE else commands()
     wanted = [known[command]] if command in known else dict.fromkeys(known.values())
-    for module in wanted:
-        import_module(f"{__package__}.{module}").register(app, lang)
+    for module in wanted:  # a module's part, or a file of the base game's commands
+        (PARTS.get(module) or import_module(f"{__package__}.{module}")).register(app, lang)
     if command in known:
         app.registered_commands = [c for c in app.registered_commands if c.name == command]
         app.registered_groups = [g for g in app.registered_groups if g.name == command]
@@ -99,6 +100,17 @@ def run(args: list[str]) -> int:
     lang = language_of(args)
     args = lang_last(args)
     app = build(lang, args[0] if args else None)
+    code = _run(app, args, lang)
+    from moderator.cli.common import USAGE
+
+    if code in (REFUSED, USAGE):  # the `undo` typed right after it asks first
+        from moderator.cli import refused
+
+        refused.note(args)
+    return code
+
+
+def _run(app: typer.Typer, args: list[str], lang: str) -> int:
     try:
         from moderator.cli.helptexts import in_language
 
@@ -122,7 +134,7 @@ def run(args: list[str]) -> int:
         if message is None:
             sys.stderr.write(i18n.t(lang, "errors.internal", what=type(error).__name__) + "\n")
             debugged(error)
-            return 1
+            return REFUSED
         if isinstance(error, NoArgsIsHelp):
             sys.stdout.write(message + "\n")
             return 0
@@ -142,15 +154,10 @@ def _game_language(args: list[str]) -> str | None:
                                                for a in args):
         return None
     from moderator import store
+    from moderator.cli.refused import named_game
 
-    wanted = os.environ.get("MODERATOR_GAME")
-    for index, arg in enumerate(args):
-        if arg == "--game" and index + 1 < len(args):
-            wanted = args[index + 1]
-        elif arg.startswith("--game="):
-            wanted = arg.partition("=")[2]
     try:
-        setup = store.peek_setup(store.resolve(wanted))
+        setup = store.peek_setup(store.resolve(named_game(args)))
     except store.StoreError:
         return None
     lang = setup.get("lang") if setup else None

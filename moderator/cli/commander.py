@@ -6,24 +6,30 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_of
-from moderator.cli.options import game_option, lang_option, module_commands, open_game, record
+from moderator.cli.options import Part, game_option, lang_option, open_game, record
 
 
-@module_commands("commander", "assassinate")
-def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+class Commander(Part):
+    """`assassinate`: the Assassin names the Commander."""
 
-    @app.command("assassinate", help=h("assassinate"))
-    @handled
-    def assassinate(
-        out: Out,
-        target: str = typer.Argument(..., help=h("target"), show_default=False),
-        commander: str = typer.Option(..., "--commander", help=h("commander"), show_default=False),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        current = open_game(out, game)
-        from moderator.rules.modules.commander import Assassinate
+    id = "commander"
+    commands = ("assassinate",)
 
-        record(out, current, Assassinate(
-            seat_of(target, current.names), seat_of(commander, current.names)))
+    def register(self, app: typer.Typer, lang: str) -> None:
+        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+
+        @app.command("assassinate", help=h("assassinate"))
+        @handled
+        def assassinate(
+            out: Out,
+            target: str = typer.Argument(..., help=h("target"), show_default=False),
+            commander: str = typer.Option(..., "--commander", help=h("commander"),
+                                          show_default=False),
+            game: Optional[str] = game_option(lang),
+            lang: Optional[str] = lang_option(lang),
+        ) -> None:
+            current = open_game(out, game)
+            from moderator.rules.modules.commander import Assassinate
+
+            record(out, current, Assassinate(
+                seat_of(target, current.names), seat_of(commander, current.names)))

@@ -8,8 +8,8 @@ import functools
 import inspect
 import sys
 import unicodedata
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import typer
 
@@ -129,26 +129,77 @@ def escaping(stream: Any) -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
-def handled(command: Callable) -> Callable:
+#: A group's options, by the parameter each is: its type and its `typer.Option`.
+Options = Mapping[str, tuple[Any, Any]]
+
+
+class Group(NamedTuple):
+    """Options several commands share, declared once and handed to a command as one value
+    (sqlite-utils' shared option decorators). `options` is asked only when typer reads the
+    command, so a command line that runs another command pays nothing for it; `make` turns
+    the options' values (by parameter) into the command's one value."""
+
+    options: Callable[[], Options]
+    make: Callable[..., Any]
+
+
+def handled(command: Callable | None = None, /, **groups: Group) -> Any:
     """Run a command so that no traceback ever reaches the host: refusals become one
-    translated line and exit 1 (2 for bad usage). The command gets an `Out` first."""
+    translated line and exit 1 (2 for bad usage). The command gets an `Out` first, and in
+    place of each parameter named in `groups` that group's value (`@handled(config=…)`);
+    typer sees the group's options where the parameter stands."""
+    if command is None:
+        return lambda command: Handled(command, groups)
+    return Handled(command, groups)
 
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> None:
+
+class Handled:
+    """A command as typer reads it, on typer's public API (a function whose parameters are
+    typer's `Option`s and `Argument`s): the command's parameters but its `Out`, each group's
+    options in place of the group's parameter. The one place a command's parameters are
+    reshaped for typer."""
+
+    def __init__(self, command: Callable, groups: Mapping[str, Group]) -> None:
+        self.command, self.groups = command, groups
+        self.__name__ = self.__qualname__ = command.__name__
+        self.__module__, self.__doc__ = command.__module__, command.__doc__
+        self.__annotations__: dict[str, Any] = {}  # typer's are the signature's, resolved
+
+    @functools.cached_property
+    def _options(self) -> dict[str, Options]:
+        return {name: group.options() for name, group in self.groups.items()}
+
+    @functools.cached_property
+    def __signature__(self) -> inspect.Signature:
+        signature = inspect.signature(self.command, eval_str=True)
+        keyword = inspect.Parameter.KEYWORD_ONLY
+        parameters = []
+        for parameter in list(signature.parameters.values())[1:]:  # the first is the Out
+            if parameter.name in self.groups:
+                parameters += [inspect.Parameter(name, keyword, default=option, annotation=kind)
+                               for name, (kind, option) in self._options[parameter.name].items()]
+            else:
+                parameters.append(parameter.replace(kind=keyword))
+        return signature.replace(parameters=parameters)
+
+    def __call__(self, **given: Any) -> None:
         # --theme, else the default until a game says otherwise; as before once done
-        with i18n.speaking(kwargs.get("theme") or i18n.DEFAULT_THEME):
-            run(*args, **kwargs)
+        with i18n.speaking(given.get("theme") or i18n.DEFAULT_THEME):
+            self._run(given)
 
-    def run(*args: Any, **kwargs: Any) -> None:
-        explicit = kwargs.get("lang")
-        theme = kwargs.get("theme")
+    def _run(self, given: dict[str, Any]) -> None:
+        explicit = given.get("lang")
+        theme = given.get("theme")
         out = Out(i18n.choose(explicit), explicit=bool(explicit), theme=theme)
         try:
             if explicit and explicit not in i18n.LANGUAGES:
                 raise Refusal("errors.lang_unknown", lang=explicit, known=", ".join(i18n.LANGUAGES))
             if theme is not None and theme not in i18n.THEMES:
                 raise Refusal("errors.theme_unknown", theme=theme, known=", ".join(i18n.THEMES))
-            command(out, *args, **kwargs)
+            for name, group in self.groups.items():
+                given[name] = group.make(**{option: given.pop(option)
+                                            for option in self._options[name]})
+            self.command(out, **given)
             out.tell_warnings()
         except _refusals() as error:
             from moderator.store import StoreError
@@ -172,12 +223,6 @@ def handled(command: Callable) -> Callable:
             debugged(error)
             raise typer.Exit(REFUSED) from None
 
-    signature = inspect.signature(command)
-    wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=list(signature.parameters.values())[1:]
-    )
-    return wrapper
-
 
 def _refusals() -> tuple[type[Refusal] | type[RuleError] | type[StoreError], ...]:
     """What a command refuses with. Looked up only when something was raised: `--help` and
@@ -199,25 +244,32 @@ def _language_of_game(game_id: str) -> str | None:
 
 
 #: Parameters that hold a module, variant or character id, shown by their name.
-NAMED = frozenset({"module", "variant", "role", "first", "second", "card"})
+NAMED = frozenset({"module", "variant", "role", "first", "second", "card", "character"})
 
 
-def _name_of(lang: str, item: str) -> str:
-    for section in ("module", "variant", "character", "plot_card"):
+def _name_of(lang: str, item: str, first: str = "module") -> str:
+    """An id's name: a module's, a variant's, a character's or a Plot card's (the
+    Commander is a module's id and a character's: `first` says which it is)."""
+    for section in dict.fromkeys((first, "module", "variant", "character", "plot_card")):
         if i18n.has(lang, f"{section}.{item}"):
             return i18n.t(lang, f"{section}.{item}")
     return item
 
 
 def readable(params: dict, names: list[str], lang: str = i18n.DEFAULT) -> dict:
-    """Engine parameters as a person reads them: seats as names, lists joined."""
+    """Engine parameters as a person reads them: seats as names, lists joined, what the record
+    proves in words."""
+    if "proofs" in params:
+        from moderator.narration import proof
+
+        params = proof.readable(params, names, lang)
     shown: dict[str, object] = {}
     for key, value in params.items():
         if key == "seat" and isinstance(value, int) and 0 <= value < len(names):
             value = names[value]
         elif key in NAMED and isinstance(value, str):
             shown[f"{key}_id"] = value  # the id as typed, beside its name in the language
-            value = _name_of(lang, value)
+            value = _name_of(lang, value, "character" if key == "character" else "module")
         elif key in ("characters", "cards") and isinstance(value, str):
             value = ", ".join(_name_of(lang, item) for item in value.split(", "))
         elif key == "missions" and isinstance(value, (list, tuple)):

@@ -6,26 +6,31 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled
-from moderator.cli.options import game_option, lang_option, module_commands, open_game, record
+from moderator.cli.options import Part, game_option, lang_option, open_game, record
 
 
-@module_commands("defector", "loyalty")
-def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+class Defector(Part):
+    """`loyalty`: the Loyalty card of the round."""
 
-    @app.command("loyalty", help=h("loyalty"))
-    @handled
-    def loyalty(
-        out: Out,
-        card: Optional[str] = typer.Argument(None, help=h("loyalty_card"), show_default=False),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        from moderator import session
+    id = "defector"
+    commands = ("loyalty",)
 
-        from moderator.rules.modules.defector import LOYALTY, RevealLoyalty
+    def register(self, app: typer.Typer, lang: str) -> None:
+        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
 
-        current = open_game(out, game)
-        if card is None and current.game.phase == LOYALTY:
-            card = session.draw(current, LOYALTY)[0]
-        record(out, current, RevealLoyalty(card))  # type: ignore[arg-type]  # None: refused
+        @app.command("loyalty", help=h("loyalty"))
+        @handled
+        def loyalty(
+            out: Out,
+            card: Optional[str] = typer.Argument(None, help=h("loyalty_card"), show_default=False),
+            game: Optional[str] = game_option(lang),
+            lang: Optional[str] = lang_option(lang),
+        ) -> None:
+            from moderator import session
+
+            from moderator.rules.modules.defector import LOYALTY, RevealLoyalty
+
+            current = open_game(out, game)
+            if card is None and current.game.phase == LOYALTY:
+                card = session.draw(current, LOYALTY)[0]
+            record(out, current, RevealLoyalty(card))  # type: ignore[arg-type]  # None: refused

@@ -1,106 +1,33 @@
 """Commands that set up a game and record what happens at the table."""
 
-import functools
-import inspect
 import unicodedata
-from collections.abc import Callable
-from typing import Any, List, NamedTuple, Optional
+from typing import List, NamedTuple, Optional
 
 import typer
 
 from moderator import i18n
 from moderator.cli.common import (
-    USAGE, Out, Refusal, fold, handled, players, maybe_seat_of, seat_of, seats_of, split,
+    USAGE, Out, Refusal, fold, handled, players, seat_of, seats_of, split,
 )
 from moderator.cli.options import (
-    Configuration, bad_usage, configuration, game_option, lang_option, open_game, record,
-    checked_say_on, say_on_option, vote_history_option,
+    Configuration, ModuleFields, bad_usage, configuration, game_option, lang_option,
+    module_fields, open_game, record, checked_say_on, say_on_option, vote_history_option,
 )
-
-
-class ModuleFields(NamedTuple):
-    """The modules' fields of an action as their options gave them (`--sergeant`, `--trap`)."""
-
-    given: dict[str, Any]
-    seats: frozenset[str]  # the fields that name a player
-
-    def of(self, names: list) -> dict[str, Any]:
-        """The fields as the action takes them, the players as seats (in the fields' order:
-        the first unknown player is the one refused)."""
-        return {field: maybe_seat_of(value, names) if field in self.seats else value
-                for field, value in self.given.items()}
-
-
-#: Where a command's parameters take the modules' options of its action (`module_options`).
-MODULE_OPTIONS = ModuleFields({}, frozenset())
-
-
-def module_options(lang: str, kind: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Give a command, in place of its `fields` parameter, each module's options of the
-    action `kind` (its fields in the action's order, each declared by the module's file in
-    this package), and hand it their values as one `ModuleFields`."""
-    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
-        return _WithModuleOptions(command, lang, kind)
-    return decorate
-
-
-class _WithModuleOptions:
-    """A command with the modules' options of its action. They are looked up when typer
-    reads the command's parameters, that is when this command is built: `status`, built
-    from the same file, loads no module's file."""
-
-    def __init__(self, command: Callable[..., Any], lang: str, kind: str) -> None:
-        self.command, self.lang, self.kind = command, lang, kind
-        self.__name__ = command.__name__
-        self.__annotations__: dict[str, Any] = {}  # typer reads the signature's
-
-    @functools.cached_property
-    def _options(self) -> dict[str, tuple[Any, Any]]:
-        """Each module field of the action: its option's type and `typer.Option` (a player,
-        where the field holds a seat: its default is None; else a count)."""
-        from moderator.cli.options import FIELD_OPTIONS
-        from moderator.rules.modules import ACTIONS, Game, import_slices
-
-        import_slices(__package__)
-        of_modules = {**Game.PROPOSAL_FIELDS, **Game.CARD_FIELDS}
-        options = {}
-        for field, default in ACTIONS[self.kind].fields:
-            if field in of_modules:
-                option, key = FIELD_OPTIONS[field]
-                kind = Optional[str] if default is None else type(default)
-                options[field] = (kind, typer.Option(default, option,
-                                                     help=i18n.t(self.lang, f"help.{key}")))
-        return options
-
-    @functools.cached_property
-    def __signature__(self) -> inspect.Signature:
-        signature = inspect.signature(self.command)
-        kept = list(signature.parameters.values())
-        at = [p.name for p in kept].index("fields")
-        options = [inspect.Parameter(field, inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                     default=option, annotation=kind)
-                   for field, (kind, option) in self._options.items()]
-        return signature.replace(parameters=[*kept[:at], *options, *kept[at + 1:]])
-
-    def __call__(self, **given: Any) -> Any:
-        seats = frozenset(field for field, (_, option) in self._options.items()
-                          if option.default is None)
-        fields = ModuleFields({field: given.pop(field) for field in self._options}, seats)
-        return self.command(fields=fields, **given)
 
 
 def register(app: typer.Typer, lang: str) -> None:
     h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
 
     @app.command("new", help=h("new"))
-    @handled
-    @configuration(lang)
+    @handled(config=configuration(lang))
     def new(
         out: Out,
         config: Configuration,
         names: Optional[str] = typer.Option(None, "--names", help=h("names")),
         lang: Optional[str] = lang_option(lang),
         leader: Optional[str] = typer.Option(None, "--leader", help=h("leader")),
+        draw_leader: bool = typer.Option(False, "--draw-leader", help=h("draw_leader")),
+        again: bool = typer.Option(False, "--again", help=h("again")),
         seed: Optional[int] = typer.Option(None, "--seed", help=h("seed")),
         no_play: bool = typer.Option(False, "--no-play", help=h("no_play")),
         timer: Optional[int] = typer.Option(None, "--timer", help=h("timer"),
@@ -115,9 +42,15 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.cli import play, render
 
         say_on = checked_say_on(say_on)
-
+        if leader and draw_leader:
+            bad_usage(out, None, "errors.leader_or_draw")
         recorded = _table_choices(play.checked_timer(timer), no_vote_history)
         given = split(names) if names is not None else None
+        last = _last_table(out) if again else None
+        if last is not None:
+            config, recorded = _kept(config, last), _kept_choices(last, timer, no_vote_history)
+            if given is None and config.players in (None, last.players):
+                given = list(last.names)
         allow_incompatible, guide = config.allow_incompatible, None
         with play.asking(out):  # Ctrl-C here stops before anything is saved
             if not (no_play or as_json) and play.at_terminal():  # guided play: ask what is missing
@@ -128,12 +61,20 @@ def register(app: typer.Typer, lang: str) -> None:
                 if given is None:
                     count = config.players or guided.ask_count(guide)
                     suggested = _names(out, None, count)
+                    if last is not None:  # a player more or fewer: the kept names come first
+                        suggested = [*last.names[:count], *suggested[len(last.names):]]
                     allow_incompatible = _checked(out, guide, count, config, allow_incompatible)
                     given = guided.ask_names(guide, suggested)
+            if given is None and last is not None:  # a count the rules allow, other names
+                _names(out, None, config.players)
+                raise Refusal("errors.again_players", players=config.players,
+                              kept=last.players)
             table = _names(out, given, config.players)
             allow_incompatible = _checked(out, guide, len(table), config, allow_incompatible)
             first = seat_of(leader, table) if leader else None
-            if guide is not None and not leader:
+            if last is not None and not (leader or draw_leader):
+                first = _next_leader(last, table)
+            elif guide is not None and not (leader or draw_leader):
                 first = guided.ask_leader(guide, table)
         out.names = table
         started = session.start(
@@ -145,8 +86,14 @@ def register(app: typer.Typer, lang: str) -> None:
         if as_json:
             out.json(public.status(started))
             return
+        if last is not None:  # said above the setup sheet: the host checks the seats
+            said = {"game": last.game_id, "names": " → ".join(table)}
+            if guide is None:
+                out.say("setup.again", **said)
+            else:
+                guide.show(out.t("setup.again", **said), "bold")
         if guide is not None:
-            play.run(out, started.game_id, lambda: guided.begin(guide, started))
+            play.run(out, started.game_id, lambda: guided.begin(guide, started), say_on)
             return
         render.setup(out, started)
         from moderator.cli import script
@@ -175,13 +122,13 @@ def register(app: typer.Typer, lang: str) -> None:
         out.print(views.table(current, out.lang, show_votes=chosen["vote_history"]))
 
     @app.command("propose", help=h("propose"))
-    @module_options(lang, "propose")
-    @handled
+    @handled(fields=module_fields(lang, "propose"))
     def propose(
         out: Out,
         team: List[str] = typer.Argument(..., help=h("team"), show_default=False),
         mission: Optional[int] = typer.Option(None, "--mission", help=h("mission")),
-        fields: ModuleFields = MODULE_OPTIONS,
+        *,
+        fields: ModuleFields,
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
@@ -221,12 +168,12 @@ def register(app: typer.Typer, lang: str) -> None:
         record(out, current, Vote(tuple(sorted(approvals))))
 
     @app.command("mission", help=h("mission_command"))
-    @module_options(lang, "mission")
-    @handled
+    @handled(fields=module_fields(lang, "mission"))
     def mission(
         out: Out,
         fails: int = typer.Option(..., "--fails", help=h("fails"), show_default=False),
-        fields: ModuleFields = MODULE_OPTIONS,
+        *,
+        fields: ModuleFields,
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
     ) -> None:
@@ -310,6 +257,74 @@ def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:
             raise Refusal("errors.name_twice", name=name)
         seen.add(fold(name))
     return given
+
+
+class LastTable(NamedTuple):
+    """The last game's table, as `new --again` keeps it (`session.kept`)."""
+
+    game_id: str
+    kept: dict
+    first: int  # the last game's first leader's seat
+
+    @property
+    def names(self) -> list[str]:
+        return self.kept["names"]
+
+    @property
+    def players(self) -> int:
+        return self.kept["players"]
+
+
+def _last_table(out: Out) -> LastTable:
+    """The current game's table; from here on the command speaks its language and theme
+    (unless --lang or --theme say otherwise)."""
+    from moderator import codec, session
+
+    last = open_game(out, None)
+    setup = last.history.setup
+    return LastTable(last.game_id, session.kept(setup), codec.seat(setup["first_leader"]))
+
+
+def _kept(config: Configuration, last: LastTable) -> Configuration:
+    """The configuration of the next game: each option given replaces the kept one; house
+    rules one by one (`--house-rule ID=VALUE` changes that rule and keeps the others), and
+    kept characters only while their module is still played."""
+    import dataclasses
+
+    from moderator.i18n.theming import default_modules
+    from moderator.rules.setup import ROLE_MODULE
+
+    kept = last.kept
+    theme = config.theme or kept["theme"]
+    modules = config.modules if "modules" in config.given else [*kept["modules"],
+                                                                  *config.modules]
+    modules = list(dict.fromkeys([*modules, *default_modules(theme)]))
+    return dataclasses.replace(
+        config, theme=theme, modules=modules,
+        roles=config.roles if "roles" in config.given else [
+            role for role in kept["roles"] if ROLE_MODULE.get(role) in modules],
+        variants=config.variants if "variants" in config.given else kept["variants"],
+        house_rules={**kept["house_rules"], **config.house_rules},
+        allow_incompatible=config.allow_incompatible or kept["allow_incompatible"],
+    )
+
+
+def _kept_choices(last: LastTable, timer: Optional[int], no_vote_history: bool) -> dict:
+    """The group's choices for guided play kept, those given now replacing them
+    (`--timer 0`: no timer from now on)."""
+    chosen = {**last.kept["table"], **_table_choices(timer, no_vote_history)}
+    if timer == 0:
+        chosen.pop("timer", None)
+    return chosen
+
+
+def _next_leader(last: LastTable, table: list[str]) -> int:
+    """One seat clockwise of the last game's first leader: the player after them, where they
+    sit at this table too (a new seating, `--again --names`), else the next seat."""
+    folded = [fold(name) for name in table]
+    first = fold(last.names[last.first])
+    seat = folded.index(first) if first in folded else last.first
+    return (seat + 1) % len(table)
 
 
 def _table_choices(timer: Optional[int], no_vote_history: bool) -> dict:

@@ -6,22 +6,27 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_of
-from moderator.cli.options import game_option, lang_option, module_commands, open_game, record
+from moderator.cli.options import Part, game_option, lang_option, open_game, record
 
 
-@module_commands("inquisitor", "examine")
-def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+class Inquisitor(Part):
+    """`examine`: the holder of the Inquisitor token examines a player."""
 
-    @app.command("examine", help=h("examine"))
-    @handled
-    def examine(
-        out: Out,
-        player: str = typer.Argument(..., help=h("examined"), show_default=False),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        current = open_game(out, game)
-        from moderator.rules.modules.inquisitor import Examine
+    id = "inquisitor"
+    commands = ("examine",)
 
-        record(out, current, Examine(seat_of(player, current.names)))
+    def register(self, app: typer.Typer, lang: str) -> None:
+        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+
+        @app.command("examine", help=h("examine"))
+        @handled
+        def examine(
+            out: Out,
+            player: str = typer.Argument(..., help=h("examined"), show_default=False),
+            game: Optional[str] = game_option(lang),
+            lang: Optional[str] = lang_option(lang),
+        ) -> None:
+            current = open_game(out, game)
+            from moderator.rules.modules.inquisitor import Examine
+
+            record(out, current, Examine(seat_of(player, current.names)))

@@ -1,7 +1,8 @@
 """What the commands share, declared once: the `--game`, `--lang` and `--vote-history` options,
-the six options that describe a game's configuration (`new`, `script`, `voice prepare`),
-opening the game a command works on, recording an action, refusing a malformed command
-line in the game's language, and where the modules' files declare their commands and options.
+the options that describe a game's configuration (`new`, `script`, `voice prepare`,
+`simulate`), opening the game a command works on, recording an action, refusing a malformed
+command line in the game's language, and the part class each module's file here subclasses to
+declare its commands and its options of `propose` and `mission`.
 
 Every command module imports this; it imports none of them, so the commands depend on it and
 never on each other.
@@ -10,16 +11,14 @@ never on each other.
 from __future__ import annotations
 
 import contextlib
-import functools
-import inspect
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, List, NamedTuple, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, List, NamedTuple, NoReturn, Optional
 
 import typer
 
 from moderator import i18n
-from moderator.cli.common import USAGE, Out, Refusal, split
+from moderator.cli.common import USAGE, Group, Options, Out, Refusal, maybe_seat_of, split
 
 if TYPE_CHECKING:
     from moderator.rules.actions import Action
@@ -56,43 +55,86 @@ def vote_history_option(lang: str) -> Any:
                         help=i18n.t(lang, "help.vote_history"))
 
 
-# -- the modules' commands and options --------------------------------------------------------
-
-Register = Callable[[typer.Typer, str], None]
+# -- the modules' part of the command line ----------------------------------------------------
 
 
-class ModuleCommands(NamedTuple):
-    """A module's commands, as its file in this package declares them."""
+class Part:
+    """A module's part of the command line, shaped like the core's `Module`: the defaults are a
+    module that adds nothing. A module's file in this package (`cli/hunter.py`) defines one
+    subclass with its module's `id`, which registers it (`PARTS`); the command line loads
+    those files only for a command line that needs them (`parts()`)."""
 
-    module: str
-    names: tuple[str, ...]
-    defined_in: str  # the module of `moderator.cli` whose `register` adds them
-    part_of: str | None  # the base command whose part they record on their own
+    #: The module's id (its `Module.id`).
+    id: ClassVar[str] = ""
+    #: The commands its `register` adds, in the order `--help` lists them.
+    commands: ClassVar[tuple[str, ...]] = ()
+    #: The base command of which its commands record a part on their own (the Sergeant's
+    #: `switch`, of `mission`): `--help` lists them right after it, before the modules' own
+    #: steps, which come after `mission`.
+    part_of: ClassVar[str | None] = None
+    #: Its options of the base game's actions (`propose --sergeant`, `mission --trap`): by the
+    #: action's field each gives, the option and its help key (`help.<key>`).
+    options: ClassVar[Mapping[str, tuple[str, str]]] = {}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        PARTS[cls.id] = cls()
 
-#: Each module's commands, by module id, and each module's options of the base game's
-#: actions (`propose --sergeant`, `mission --trap`): by the action's field they give, the
-#: option and its help key. Filled by the modules' files here (`cli/rogue.py`), which are
-#: loaded only for a command line that needs them (`app.commands()`, `propose`, `mission`).
-MODULE_COMMANDS: dict[str, ModuleCommands] = {}
-FIELD_OPTIONS: dict[str, tuple[str, str]] = {}
-
-
-def module_commands(module: str, *names: str, part_of: str | None = None
-                    ) -> Callable[[Register], Register]:
-    """Declare that a module's `register` adds the commands `names`; `part_of` names the
-    base command of which they record a part on their own (`--help` lists them right after
-    it, before the modules' own steps)."""
-    def declare(register: Register) -> Register:
-        MODULE_COMMANDS[module] = ModuleCommands(
-            module, names, register.__module__.rpartition(".")[2], part_of)
-        return register
-    return declare
+    def register(self, app: typer.Typer, lang: str) -> None:
+        """Add its commands to `app`, their help in `lang`."""
 
 
-def field_options(**declared: tuple[str, str]) -> None:
-    """Declare a module's options of the base game's actions: `field=(option, help key)`."""
-    FIELD_OPTIONS.update(declared)
+#: Each module's part, by module id, once its file is loaded.
+PARTS: dict[str, Part] = {}
+
+
+def parts() -> dict[str, Part]:
+    """Every module's part of the command line, its file loaded, by module id."""
+    from moderator.rules.modules import import_slices
+
+    import_slices(__package__)
+    return PARTS
+
+
+class ModuleFields(NamedTuple):
+    """The modules' fields of an action as their options gave them (`--sergeant`, `--trap`)."""
+
+    given: dict[str, Any]
+    seats: frozenset[str]  # the fields that name a player
+
+    def of(self, names: list) -> dict[str, Any]:
+        """The fields as the action takes them, the players as seats (in the fields' order:
+        the first unknown player is the one refused)."""
+        return {field: maybe_seat_of(value, names) if field in self.seats else value
+                for field, value in self.given.items()}
+
+
+def module_fields(lang: str, kind: str) -> Group:
+    """The modules' options of the action `kind` (`propose`, `mission`), in the action's order
+    of its fields, each as its module's part declares it: a player where the field holds a
+    seat (no default), else a count. The command gets them as one `ModuleFields`."""
+    def options() -> Options:
+        from moderator.rules.modules import ACTIONS, Game
+
+        declared = {field: option for part in parts().values()
+                    for field, option in part.options.items()}
+        of_modules = {**Game.PROPOSAL_FIELDS, **Game.CARD_FIELDS}
+        found: dict[str, tuple[Any, Any]] = {}
+        for field, default in ACTIONS[kind].fields:
+            if field in of_modules:
+                option, key = declared[field]
+                found[field] = (Optional[str] if default is None else type(default),
+                                typer.Option(default, option, help=i18n.t(lang, f"help.{key}")))
+        return found
+
+    def make(**given: Any) -> ModuleFields:
+        from moderator.rules.modules import ACTIONS
+
+        seats = frozenset(field for field, default in ACTIONS[kind].fields
+                          if field in given and default is None)
+        return ModuleFields(given, seats)
+
+    return Group(options, make)
 
 
 # -- a game's configuration --------------------------------------------------------------------
@@ -110,6 +152,9 @@ class Configuration:
     allow_incompatible: bool
     theme: str | None = None  # as given with --theme; modules and roles are the engine's ids
     counts: str | None = None  # `--players` as given to a command that takes a range
+    #: the options given on the command line (`players`, `modules`, …): `new --again` keeps
+    #: the last game's value of every other one
+    given: frozenset[str] = frozenset()
 
     @property
     def beyond_players(self) -> bool:
@@ -121,59 +166,43 @@ class Configuration:
                     or self.house_rules or self.allow_incompatible)
 
 
-def configuration(lang: str, counts: bool = False
-                  ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Give a command the configuration options in place of its `config` parameter, and
-    hand it one `Configuration` (the shared option group of sqlite-utils' commands): a
-    theme's names for modules and characters become the engine's ids here. With `counts`,
-    `--players` may name a range (`5-10`), which the command reads."""
+def configuration(lang: str, counts: bool = False) -> Group:
+    """The options that describe a game's configuration, handed to the command as one
+    `Configuration` (`@handled(config=configuration(lang))`): a theme's names for modules
+    and characters become the engine's ids here. With `counts`, `--players` may name a
+    range (`5-10`), which the command reads."""
     def h(key: str) -> str:
         return i18n.t(lang, f"help.{key}")
 
-    keyword = inspect.Parameter.KEYWORD_ONLY
-    players: Any = (Optional[str], typer.Option(None, "--players", "-p", help=h("player_counts"))
-                    ) if counts else (
-        Optional[int], typer.Option(None, "--players", "-p", help=h("players")))
-    declared = [
-        ("players_count", *players),
-        ("modules", Optional[str], typer.Option(None, "--modules", help=h("modules"))),
-        ("roles", Optional[str], typer.Option(None, "--roles", help=h("roles"))),
-        ("variants", Optional[str], typer.Option(None, "--variants", help=h("variants"))),
-        ("house_rule", Optional[List[str]],  # typer reads the annotation
-         typer.Option(None, "--house-rule", help=h("house_rule"))),
-        ("allow_incompatible", bool,
-         typer.Option(False, "--allow-incompatible", help=h("allow_incompatible"))),
-        ("theme", Optional[str], theme_option(lang)),
-    ]
-    options = [inspect.Parameter(name, keyword, default=default, annotation=kind)
-               for name, kind, default in declared]
+    def options() -> Options:
+        players = (Optional[str], typer.Option(None, "--players", "-p", help=h("player_counts"))
+                   ) if counts else (
+            Optional[int], typer.Option(None, "--players", "-p", help=h("players")))
+        return {
+            "players_count": players,
+            "modules": (Optional[str], typer.Option(None, "--modules", help=h("modules"))),
+            "roles": (Optional[str], typer.Option(None, "--roles", help=h("roles"))),
+            "variants": (Optional[str], typer.Option(None, "--variants", help=h("variants"))),
+            "house_rule": (Optional[List[str]],  # typer reads the annotation
+                           typer.Option(None, "--house-rule", help=h("house_rule"))),
+            "allow_incompatible": (bool, typer.Option(False, "--allow-incompatible",
+                                                      help=h("allow_incompatible"))),
+            "theme": (Optional[str], theme_option(lang)),
+        }
 
-    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(command)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            theme = kwargs.pop("theme")  # checked and spoken by `handled`
-            modules, roles = engine_ids(theme, kwargs.pop("modules"), kwargs.pop("roles"))
-            given = kwargs.pop("players_count")
-            config = Configuration(
-                players=None if counts else given, counts=given if counts else None,
-                modules=modules, roles=roles,
-                variants=split(kwargs.pop("variants")),
-                house_rules=house_rules(kwargs.pop("house_rule")),
-                allow_incompatible=kwargs.pop("allow_incompatible"), theme=theme,
-            )
-            return command(*args, config=config, **kwargs)
+    def make(**values: Any) -> Configuration:
+        given = frozenset(name.removesuffix("_count") for name, value in values.items()
+                          if value not in (None, False, []))
+        theme = values["theme"]  # checked and spoken by `handled`
+        modules, roles = engine_ids(theme, values["modules"], values["roles"])
+        count = values["players_count"]
+        return Configuration(
+            players=None if counts else count, counts=count if counts else None,
+            modules=modules, roles=roles, variants=split(values["variants"]),
+            house_rules=house_rules(values["house_rule"]),
+            allow_incompatible=values["allow_incompatible"], theme=theme, given=given)
 
-        signature = inspect.signature(command)
-        kept = list(signature.parameters.values())
-        at = [p.name for p in kept].index("config")
-        parameters = [*kept[:at], *options, *kept[at + 1:]]
-        wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
-            parameters=[p.replace(kind=keyword) if i else p for i, p in enumerate(parameters)])
-        annotations = {k: v for k, v in command.__annotations__.items() if k != "config"}
-        wrapper.__annotations__ = {**annotations, **{n: kind for n, kind, _ in declared}}
-        return wrapper
-
-    return decorate
+    return Group(options, make)
 
 
 def engine_ids(theme: str | None, modules: str | None, roles: str | None
@@ -229,6 +258,11 @@ def record(out: Out, current: Any, action: Action) -> None:
 
 
 def render_torn(out: Out, current: Any) -> None:
+    """What was wrong with the file: a torn last line, or a record saved before moderator
+    checked that some deal of the cards allows it (rules.md §1.5)."""
+    if current.impossible is not None:  # said once the command is done
+        out.warn_at_end(out.t("warnings.impossible_record", game=current.game_id,
+                              line=current.impossible))
     if current.history.set_aside is not None:
         out.error(out.t("warnings.torn", game=current.game_id, path=str(current.history.set_aside)))
     elif current.history.cut_off:  # said once the command is done: a refusal is one line

@@ -45,7 +45,7 @@ def register(app: typer.Typer, lang: str) -> None:
             raise Refusal("errors.play_needs_terminal")
         chosen = table_settings(current.history.setup, timer, vote_history)
         guide = make_guide(out, chosen, say_on)
-        run(out, current.game_id, lambda: guided.resume(guide, current.game_id))
+        run(out, current.game_id, lambda: guided.resume(guide, current.game_id), say_on)
 
 
 def timer_option(lang: str):
@@ -61,8 +61,10 @@ def at_terminal() -> bool:
 
 
 def checked_timer(seconds: Optional[int]) -> Optional[int]:
-    if seconds is not None and seconds < 0:
-        raise Refusal("errors.timer_range", given=seconds)
+    from moderator.session import LONGEST_TIMER
+
+    if seconds is not None and not 0 <= seconds <= LONGEST_TIMER:
+        raise Refusal("errors.timer_range", given=seconds, most=LONGEST_TIMER)
     return seconds
 
 
@@ -94,11 +96,12 @@ def make_guide(out: Out, chosen: dict, say_on: Optional[str] = None):
 def voice_for(out: Out, say_on: Optional[str] = None) -> Callable[[list], bool]:
     """Where the voice plugs into guided play: the reveal is spoken in the voice that
     MODERATOR_VOICE and MODERATOR_SPEED name (as `new` does); False when nothing could speak
-    it, and the loop shows the text instead."""
+    it, and the loop shows the text instead; ReadingStopped when the host stopped it."""
     import os
 
     def read(lines: list) -> bool:
         from moderator import voice
+        from moderator.ui.guide import ReadingStopped
         from moderator.ui.reader import Keys, read_aloud, where
 
         try:
@@ -110,20 +113,25 @@ def voice_for(out: Out, say_on: Optional[str] = None) -> Callable[[list], bool]:
         if speaker.silent:
             return False
         with Keys() as keys:
-            return read_aloud(lines, speaker, out.console, out.lang, keys, out.error,
-                              where(say_on, out.error, out.lang))
+            if not read_aloud(lines, speaker, out.console, out.lang, keys, out.error,
+                              where(say_on, out.error, out.lang)):
+                raise ReadingStopped
+        return True
 
     return read
 
 
-def run(out: Out, game_id: str, steps: Callable[[], None]) -> None:
-    """Run the guided game. Quitting, Ctrl-C and a closed input pause it: every step is on
-    disk already, so one line says how to go on."""
+def run(out: Out, game_id: str, steps: Callable[[], bool], say_on: Optional[str] = None
+        ) -> None:
+    """Run the guided game, and the next ones while the host asks for another game with the
+    same table. Quitting, Ctrl-C and a closed input pause it: every step is on disk already,
+    so one line says how to go on."""
     from moderator import store
     from moderator.ui import guided
 
     try:
-        steps()
+        while steps():
+            game_id, steps = another(out, game_id, say_on)
     except guided.Quit:
         out.say("play.paused", command=resume_command(game_id, store.current()))
     except (KeyboardInterrupt, EOFError):
@@ -133,6 +141,19 @@ def run(out: Out, game_id: str, steps: Callable[[], None]) -> None:
         out.print()
         out.error(out.t("play.paused", command=resume_command(game_id, store.current())))
         raise typer.Exit(PAUSED) from None
+
+
+def another(out: Out, game_id: str, say_on: Optional[str]) -> tuple[str, Callable[[], bool]]:
+    """The next game with the same table (`new --again`, nothing given), guided from its
+    checklist: its id and its steps."""
+    from moderator import session
+    from moderator.ui import guided
+
+    setup = session.open_game(game_id).history.setup
+    started = session.start(**session.kept(setup), seed=None)
+    guide = make_guide(out, table_settings(started.history.setup, None, None), say_on)
+    guide.show(out.t("setup.again", game=game_id, names=" → ".join(started.names)), "bold")
+    return started.game_id, lambda: guided.begin(guide, started)
 
 
 @contextmanager

@@ -7,85 +7,91 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled, maybe_seat_of, seat_of
-from moderator.cli.options import game_option, lang_option, module_commands, open_game, record
+from moderator.cli.options import Part, game_option, lang_option, open_game, record
 
 _SPELL_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 
-@module_commands("plot", "plot")
-def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
-    group = typer.Typer(help=h("plot"), no_args_is_help=True)
-    app.add_typer(group, name="plot")
+class Plot(Part):
+    """The `plot` group: draw, give, use and list the Plot cards."""
 
-    @group.command("draw", help=h("plot_draw"))
-    @handled
-    def draw(
-        out: Out,
-        cards: Optional[List[str]] = typer.Argument(None, help=h("plot_cards"),
-                                                    show_default=False),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        from moderator import session
+    id = "plot"
+    commands = ("plot",)
 
-        current = open_game(out, game)
-        from moderator.rules.modules.plot import PLOT_DRAW, DrawPlot
+    def register(self, app: typer.Typer, lang: str) -> None:
+        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+        group = typer.Typer(help=h("plot"), no_args_is_help=True)
+        app.add_typer(group, name="plot")
 
-        drawn = [card_of(token) for token in cards] if cards else session.draw(current, PLOT_DRAW)
-        record(out, current, DrawPlot(tuple(drawn)))
+        @group.command("draw", help=h("plot_draw"))
+        @handled
+        def draw(
+            out: Out,
+            cards: Optional[List[str]] = typer.Argument(None, help=h("plot_cards"),
+                                                        show_default=False),
+            game: Optional[str] = game_option(lang),
+            lang: Optional[str] = lang_option(lang),
+        ) -> None:
+            from moderator import session
 
-    @group.command("give", help=h("plot_give"))
-    @handled
-    def give(
-        out: Out,
-        card: str = typer.Argument(..., help=h("plot_card"), show_default=False),
-        player: str = typer.Argument(..., help=h("plot_receiver"), show_default=False),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        current = open_game(out, game)
-        from moderator.rules.modules.plot import GivePlot
+            current = open_game(out, game)
+            from moderator.rules.modules.plot import PLOT_DRAW, DrawPlot
 
-        record(out, current, GivePlot(card_of(card), seat_of(player, current.names)))
+            drawn = [card_of(token) for token in cards] if cards else session.draw(
+                current, PLOT_DRAW)
+            record(out, current, DrawPlot(tuple(drawn)))
 
-    @group.command("use", help=h("plot_use"))
-    @handled
-    def use(
-        out: Out,
-        card: str = typer.Argument(..., help=h("plot_card"), show_default=False),
-        by: Optional[str] = typer.Option(None, "--by", help=h("plot_by")),
-        target: Optional[str] = typer.Option(None, "--target", help=h("plot_target")),
-        take: Optional[str] = typer.Option(None, "--take", help=h("plot_take")),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        current = open_game(out, game)
-        card_id = card_of(card)
-        from moderator.rules.modules.plot import UsePlot
+        @group.command("give", help=h("plot_give"))
+        @handled
+        def give(
+            out: Out,
+            card: str = typer.Argument(..., help=h("plot_card"), show_default=False),
+            player: str = typer.Argument(..., help=h("plot_receiver"), show_default=False),
+            game: Optional[str] = game_option(lang),
+            lang: Optional[str] = lang_option(lang),
+        ) -> None:
+            current = open_game(out, game)
+            from moderator.rules.modules.plot import GivePlot
 
-        record(out, current, UsePlot(card_id, _user(current, card_id, by),
-                                     maybe_seat_of(target, current.names),
-                                     None if take is None else card_of(take)))
+            record(out, current, GivePlot(card_of(card), seat_of(player, current.names)))
 
-    @group.command("list", help=h("plot_list"))
-    @handled
-    def listing(
-        out: Out,
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        from moderator.narration.plot import card_name, shown_card
-        from moderator.ui.parts.plot import plot_cards
+        @group.command("use", help=h("plot_use"))
+        @handled
+        def use(
+            out: Out,
+            card: str = typer.Argument(..., help=h("plot_card"), show_default=False),
+            by: Optional[str] = typer.Option(None, "--by", help=h("plot_by")),
+            target: Optional[str] = typer.Option(None, "--target", help=h("plot_target")),
+            take: Optional[str] = typer.Option(None, "--take", help=h("plot_take")),
+            game: Optional[str] = game_option(lang),
+            lang: Optional[str] = lang_option(lang),
+        ) -> None:
+            current = open_game(out, game)
+            card_id = card_of(card)
+            from moderator.rules.modules.plot import UsePlot
 
-        current = open_game(out, game)
-        if current.game.plot is None:
-            raise Refusal("errors.no_plot_module")
-        out.print(plot_cards(current, out.lang))
-        for card in sorted(set(current.game.plot.deck)):
-            out.say("plot.rule_line", card=card_name(out.lang, card),
-                    rule=out.t(f"plot_rule.{card}",
-                               shown=shown_card(current.game, out.lang)))
+            record(out, current, UsePlot(card_id, _user(current, card_id, by),
+                                         maybe_seat_of(target, current.names),
+                                         None if take is None else card_of(take)))
+
+        @group.command("list", help=h("plot_list"))
+        @handled
+        def listing(
+            out: Out,
+            game: Optional[str] = game_option(lang),
+            lang: Optional[str] = lang_option(lang),
+        ) -> None:
+            from moderator.narration.plot import card_name, shown_card
+            from moderator.ui.parts.plot import plot_cards
+
+            current = open_game(out, game)
+            if current.game.plot is None:
+                raise Refusal("errors.no_plot_module")
+            out.print(plot_cards(current, out.lang))
+            for card in sorted(set(current.game.plot.deck)):
+                out.say("plot.rule_line", card=card_name(out.lang, card),
+                        rule=out.t(f"plot_rule.{card}",
+                                   shown=shown_card(current.game, out.lang)))
 
 
 def card_of(token: str) -> str:

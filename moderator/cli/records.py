@@ -1,11 +1,10 @@
-"""Records: `export`, `import`, `roles` (the sides, after the game), `stats` and `simulate`."""
+"""Records: `export`, `import`, `roles` (the sides, after the game), `stats` and `night`."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import List, Optional
 
@@ -13,9 +12,7 @@ import typer
 
 from moderator import codec, i18n
 from moderator.cli.common import USAGE, Out, Refusal, handled, readable, seat_of, seats_of, split
-from moderator.cli.options import (
-    Configuration, configuration, engine_ids, game_option, lang_option, open_game, theme_option,
-)
+from moderator.cli.options import game_option, lang_option, open_game, theme_option
 
 FORMATS = ("md", "json", "csv", "line")
 
@@ -86,15 +83,22 @@ def register(app: typer.Typer, lang: str) -> None:
         current = open_game(out, game)
         if current.game.phase != GAME_OVER:
             raise Refusal("records.errors.sides_too_early")
-        if bool(entries) == (spies is not None):
+        if not entries and spies is None:
             raise Refusal("records.errors.roles_usage", exit_code=USAGE)
         names = current.names
-        chosen = seats_of(split(spies), names) if spies is not None else spy_seats(
-            out, split(entries), names)
-        session.act(current.game_id, Sides(tuple(sorted(chosen))))
+        said = entered(out, split(entries), current.game, sides=spies is None)
+        chosen = seats_of(split(spies), names) if spies is not None else [
+            seat for seat, (spy, _) in said.items() if spy]
+        cards = tuple(said.get(seat, (False, ""))[1] for seat in range(len(names)))
+        session.act(current.game_id, Sides(tuple(sorted(chosen)),
+                                           cards if any(cards) else ()))
         others = [n for s, n in enumerate(names) if s not in chosen]
         out.say("records.sides.recorded", spies=", ".join(names[s] for s in sorted(chosen)),
                 resistance=", ".join(others))
+        if any(cards):
+            out.say("records.sides.characters", characters=", ".join(
+                f"{names[seat]} {out.t(f'character.{card}')}"
+                for seat, card in enumerate(cards) if card))
 
     @app.command("stats", help=h("stats"))
     @handled
@@ -111,139 +115,62 @@ def register(app: typer.Typer, lang: str) -> None:
         if out.theme is None and len(themes) == 1:  # games all of one theme speak it
             i18n.use_theme(themes.pop())
         summary = season.season(played, unreadable)
+        from moderator.records import ratings  # openskill: imported by this command alone
+
+        summary["ratings"] = ratings.table(played)
         if as_json:
             out.json(summary)
             return
         from moderator.ui import records as views
 
-        out.console.print(views.season(summary, out.lang), soft_wrap=False)
+        mixed = out.theme is None and len(summary["themes"]["all"]) > 1  # each its own words
+        out.console.print(views.season(summary, out.lang, mixed), soft_wrap=False)
 
-    @app.command("simulate", help=h("simulate"))
+    @app.command("night", help=h("night"))
     @handled
-    @configuration(lang, counts=True)
-    def simulate(
+    def night(
         out: Out,
-        config: Configuration,
-        games: int = typer.Option(1000, "--games", "-n", help=h("games")),
-        seed: Optional[int] = typer.Option(None, "--seed", help=h("seed")),
-        players_play: str = typer.Option("sensible", "--players-play", help=h("players_play")),
-        compare: Optional[str] = typer.Option(None, "--compare", help=h("compare")),
+        new: bool = typer.Option(False, "--new", help=h("night_new")),
         as_json: bool = typer.Option(False, "--json", help=i18n.t(lang, "help.json")),
         lang: Optional[str] = lang_option(lang),
+        theme: Optional[str] = theme_option(lang),
     ) -> None:
-        import random
+        from datetime import datetime, timezone
 
-        from moderator.simulate import POLICIES, balance
+        from moderator import store
+        from moderator.records import ledger, nights
 
-        if not 1 <= games <= balance.MOST_GAMES:
-            raise Refusal("records.errors.games_range", given=games, most=balance.MOST_GAMES)
-        if players_play not in POLICIES:
-            raise Refusal("records.errors.players_play", given=players_play,
-                          known=", ".join(POLICIES), exit_code=USAGE)
-        counts = player_counts(config.counts)
-        setups = [simulated(config, players_play)]
-        if compare is not None:
-            setups.append(simulated(compared(config, compare), players_play))
-        for count in counts:  # refuse before the bar
-            for one in setups:
-                check_setup(count, one)
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        with progress(out, games * len(counts) * len(setups)) as step:
-            if len(setups) == 2:
-                pair = (setups[0], setups[1])
-                runs = [balance.compare(n, pair, games, seed, step) for n in counts]
-            else:
-                runs = [balance.simulate(n, setups[0], games, seed, step) for n in counts]
-        result = runs[0] if len(counts) == 1 else {
-            "games": games, "seed": seed, "players_play": players_play, "by_players": runs}
+        if new:
+            store.mark_new_night(datetime.now(timezone.utc).isoformat(timespec="seconds"))
+        played, unreadable = ledger.saved_games()
+        pending = store.new_night_pending() is not None
+        games = nights.tonight(played, pending)
+        speak_as(out, games)
+        summary = {**nights.tally(games), "new_night": pending, "unreadable": unreadable}
         if as_json:
-            out.json(result)
+            out.json(summary)
+            return
+        if new:
+            out.say("records.night.new", hours=nights.HOURS)
             return
         from moderator.ui import records as views
 
-        out.console.print(views.simulation(result, out.lang), soft_wrap=False)
+        out.console.print(views.night(summary, out.lang), soft_wrap=False)
 
 
-#: `--compare`'s options: the setup options of `new` that change the rules (a theme changes
-#: only words), each replacing the first setup's.
-COMPARED = ("--modules", "--roles", "--variants", "--house-rule", "--allow-incompatible")
+def speak_as(out: Out, games: list) -> None:
+    """A night is told in the language of its latest game (the current game's for a night
+    with none yet; unless --lang), and in its theme when all its games share one (unless
+    --theme); a game's own lines in its own words."""
+    from moderator import store
 
-
-def player_counts(given: str | None) -> list[int]:
-    """`--players 7` or a range, `--players 5-10`."""
-    from moderator.rules import tables
-
-    if given is None:
-        raise Refusal("records.errors.players_missing", exit_code=USAGE)
-    low, sep, high = given.strip().partition("-")
-    try:
-        first, last = int(low), int(high) if sep else int(low)
-    except ValueError:
-        raise Refusal("records.errors.players_format", given=given, exit_code=USAGE) from None
-    for count in (first, last):
-        if count not in tables.SIDES:
-            raise Refusal("errors.player_count", players=count, low=tables.MIN_PLAYERS,
-                          high=tables.MAX_PLAYERS)
-    if last < first:
-        raise Refusal("records.errors.players_format", given=given, exit_code=USAGE)
-    return list(range(first, last + 1))
-
-
-def compared(config: Configuration, text: str) -> Configuration:
-    """The setup `--compare "OPTIONS"` names: the first one with the options given replaced
-    (`--compare "--modules trapper"` against no module), in the first one's theme."""
-    import dataclasses
-    import shlex
-
-    from moderator.cli.options import house_rules
-
-    try:
-        words = shlex.split(text)
-    except ValueError:
-        raise Refusal("records.errors.compare_format", given=text, exit_code=USAGE) from None
-    changes: dict = {}
-    rules: list[str] = []
-    while words:
-        word, _, inline = words.pop(0).partition("=")
-        if word not in COMPARED:
-            raise Refusal("records.errors.compare_option", given=word,
-                          known=", ".join(COMPARED), exit_code=USAGE)
-        if word == "--allow-incompatible":
-            changes["allow_incompatible"] = True
-            continue
-        if not inline and not words:
-            raise Refusal("records.errors.compare_value", option=word, exit_code=USAGE)
-        value = inline or words.pop(0)
-        if word == "--house-rule":
-            rules.append(value)
-        elif word == "--modules":
-            changes["modules"] = engine_ids(config.theme, value, None)[0]
-        elif word == "--roles":
-            changes["roles"] = engine_ids(config.theme, None, value)[1]
-        else:
-            changes["variants"] = split(value)
-    if rules:
-        changes["house_rules"] = house_rules(rules)
-    if not changes:
-        raise Refusal("records.errors.compare_format", given=text, exit_code=USAGE)
-    return dataclasses.replace(config, **changes)
-
-
-def simulated(config: Configuration, policy: str):
-    """The simulator's setup from the command line's."""
-    from moderator.simulate.balance import Setup
-
-    return Setup(tuple(config.modules), tuple(config.variants), tuple(config.roles),
-                 tuple(sorted(config.house_rules.items())), config.allow_incompatible, policy)
-
-
-def check_setup(count: int, setup) -> None:
-    """Refuse a setup the rules refuse, as `new` does, before any game is played."""
-    from moderator.rules import Game
-
-    Game.new(count, 0, setup.modules, setup.variants, dict(setup.house_rules) or None,
-             setup.allow_incompatible, setup.roles)
+    latest = games[-1].game_id if games else store.current()
+    setup = (store.peek_setup(latest) if latest else None) or {}
+    if not out.explicit and setup.get("lang") in i18n.LANGUAGES:
+        out.lang = setup["lang"]
+    themes = {game.theme for game in games} or {setup.get("theme", i18n.DEFAULT_THEME)}
+    if out.theme is None and len(themes) == 1:
+        i18n.use_theme(themes.pop())
 
 
 def exported(current, fmt: str, lang: str) -> str:
@@ -335,55 +262,53 @@ def state(out: Out, game) -> str:
     return out.t("records.import.in_progress", phase=out.t(f"phase.{game.phase}"))
 
 
-def spy_seats(out: Out, entries: list[str], names: list[str]) -> list[int]:
-    """`Anna:spy Ben:resistance …`: every player once, each with a side."""
-    words = {"resistance": False, "spy": True}
-    for side, spy in list(words.items()):
-        words[out.t(f"records.side.{side}").casefold()] = spy
-    chosen: dict[int, bool] = {}
+def entered(out: Out, entries: list[str], game, sides: bool) -> dict[int, tuple[bool, str]]:
+    """`Anna:spy Ben:resistance Emil:commander …`: each player named once, with a side or a
+    special Character card of this game's deck (in any language and theme: `emil:merlin`),
+    which says the side as well: seat -> (a spy, the card or ""). With `sides` every player
+    is needed (else `--spies` said the sides, and these name cards only)."""
+    from moderator.rules.setup import SPY_CHARACTERS
+
+    names = out.names
+    words: dict[str, tuple[bool, str]] = {}
+    for side, spy in (("resistance", False), ("spy", True)):
+        words[side] = words[out.t(f"records.side.{side}").casefold()] = (spy, "")
+    cards = character_words(dict(game.config.deck))
+    for word, card in cards.items():
+        words.setdefault(word, (card in SPY_CHARACTERS, card))
+    chosen: dict[int, tuple[bool, str]] = {}
     for entry in entries:
-        who, sep, side = entry.rpartition(":")
-        if not sep or side.strip().casefold() not in words:
-            raise Refusal("records.errors.side_unknown", given=entry,
-                          known=out.t("records.side.known"))
+        who, sep, word = entry.rpartition(":")
+        if not sep or word.strip().casefold() not in words:
+            listed = ", ".join(out.t(f"character.{card}") for card in dict.fromkeys(
+                cards.values())) or out.t("records.side.no_cards")
+            code = "card_unknown" if not sides else "side_or_card_unknown" if cards \
+                else "side_unknown"
+            raise Refusal(f"records.errors.{code}", given=entry,
+                          known=out.t("records.side.known"), cards=listed)
+        if not sides and not words[word.strip().casefold()][1]:  # a side, and --spies too
+            raise Refusal("records.errors.roles_usage", exit_code=USAGE)
         seat = seat_of(who, names)
         if seat in chosen:
             raise Refusal("errors.player_twice_named", name=names[seat])
-        chosen[seat] = words[side.strip().casefold()]
+        chosen[seat] = words[word.strip().casefold()]
     missing = [name for seat, name in enumerate(names) if seat not in chosen]
-    if missing:
+    if sides and missing:
         raise Refusal("records.errors.sides_missing", names=", ".join(missing))
-    return [seat for seat, spy in chosen.items() if spy]
+    return chosen
 
 
-@contextlib.contextmanager
-def progress(out: Out, total: int) -> Iterator[Callable[[], None]]:
-    """A progress bar on the terminal once the run has taken a second (a short run shows
-    none), none when the output goes elsewhere; gives the function to call after each game."""
-    if not sys.stderr.isatty():
-        yield lambda: None
-        return
-    import time
-
-    from rich.console import Console
-    from rich.progress import Progress, TaskID
-
-    bar = Progress(console=Console(stderr=True), transient=True)
-    done, start = 0, time.monotonic()
-    shown: list[TaskID] = []  # the bar's task, once it is drawn
-
-    def step() -> None:
-        nonlocal done
-        done += 1
-        if shown:
-            bar.advance(shown[0])
-        elif done % 16 == 0 and time.monotonic() - start > 1:
-            bar.start()
-            shown.append(bar.add_task(out.t("records.simulate.progress"), total=total,
-                                      completed=done))
-
-    try:
-        yield step
-    finally:
-        if shown:
-            bar.stop()
+def character_words(deck: dict[str, int]) -> dict[str, str]:
+    """The special Character cards of a deck by the words a host may type for them: the id,
+    and the card's name in every language and theme (`merlin`, `kommandeur`): word -> card.
+    An ordinary card says only the side."""
+    found: dict[str, str] = {}
+    for card in deck:
+        if card in ("resistance", "spy"):
+            continue
+        found[card] = card
+        for theme in i18n.THEMES:
+            with i18n.speaking(theme):
+                for lang in i18n.LANGUAGES:
+                    found.setdefault(i18n.t(lang, f"character.{card}").casefold(), card)
+    return found

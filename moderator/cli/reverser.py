@@ -1,7 +1,11 @@
 """The Reverser module's part of the command line: the revealed Reverse cards are counted
 with the mission, `mission --reverse N` (rules.md §6.2)."""
 
-from moderator.cli.options import field_options
+from moderator.cli.options import Part
 
-#: The Reverser module's option of `mission`, by the field of the action it gives.
-field_options(reverse=("--reverse", "reverse"))
+
+class Reverser(Part):
+    """No command of its own: its option of `mission`."""
+
+    id = "reverser"
+    options = {"reverse": ("--reverse", "reverse")}

@@ -6,44 +6,44 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, maybe_seat_of, seat_of
-from moderator.cli.options import (
-    bad_usage, field_options, game_option, lang_option, module_commands, open_game, record,
-)
-
-#: The Rogue module's option of `mission` (the Rogue Success cards), by the field of the
-#: action it gives.
-field_options(rogue_success=("--rogue-success", "rogue_success"))
+from moderator.cli.options import Part, bad_usage, game_option, lang_option, open_game, record
 
 
-@module_commands("rogue", "watch", "rogue-claim")
-def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+class Rogue(Part):
+    """The Rogue's commands, and its option of `mission` (the Rogue Success cards)."""
 
-    @app.command("watch", help=h("watch"))
-    @handled
-    def watch(
-        out: Out,
-        holder: str = typer.Argument(..., help=h("holder"), show_default=False),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        current = open_game(out, game)
-        from moderator.rules.modules.rogue import GiveWatch
+    id = "rogue"
+    commands = ("watch", "rogue-claim")
+    options = {"rogue_success": ("--rogue-success", "rogue_success")}
 
-        record(out, current, GiveWatch(seat_of(holder, current.names)))
+    def register(self, app: typer.Typer, lang: str) -> None:
+        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
 
-    @app.command("rogue-claim", help=h("rogue_claim"))
-    @handled
-    def rogue_claim(
-        out: Out,
-        claimant: Optional[str] = typer.Argument(None, help=h("claimant"), show_default=False),
-        nobody: bool = typer.Option(False, "--nobody", help=h("nobody")),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        if (claimant is None) == (not nobody):
-            bad_usage(out, game, "errors.claim_usage")
-        current = open_game(out, game)
-        from moderator.rules.modules.rogue import ClaimRogue
+        @app.command("watch", help=h("watch"))
+        @handled
+        def watch(
+            out: Out,
+            holder: str = typer.Argument(..., help=h("holder"), show_default=False),
+            game: Optional[str] = game_option(lang),
+            lang: Optional[str] = lang_option(lang),
+        ) -> None:
+            current = open_game(out, game)
+            from moderator.rules.modules.rogue import GiveWatch
 
-        record(out, current, ClaimRogue(maybe_seat_of(claimant, current.names)))
+            record(out, current, GiveWatch(seat_of(holder, current.names)))
+
+        @app.command("rogue-claim", help=h("rogue_claim"))
+        @handled
+        def rogue_claim(
+            out: Out,
+            claimant: Optional[str] = typer.Argument(None, help=h("claimant"), show_default=False),
+            nobody: bool = typer.Option(False, "--nobody", help=h("nobody")),
+            game: Optional[str] = game_option(lang),
+            lang: Optional[str] = lang_option(lang),
+        ) -> None:
+            if (claimant is None) == (not nobody):
+                bad_usage(out, game, "errors.claim_usage")
+            current = open_game(out, game)
+            from moderator.rules.modules.rogue import ClaimRogue
+
+            record(out, current, ClaimRogue(maybe_seat_of(claimant, current.names)))

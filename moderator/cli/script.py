@@ -12,7 +12,7 @@ from typing import Optional
 
 import typer
 
-from moderator import i18n, live
+from moderator import i18n
 from moderator.cli.common import USAGE, Out, Refusal, handled
 from moderator.cli.options import (
     Configuration, checked_say_on, configuration, game_option, lang_option, open_game,
@@ -44,8 +44,7 @@ def register(app: typer.Typer, lang: str) -> None:
         return typer.Option(None, "--speed", envvar="MODERATOR_SPEED", help=h("speed"))
 
     @app.command("script", help=h("script"))
-    @handled
-    @configuration(lang)
+    @handled(config=configuration(lang))
     def script(
         out: Out,
         config: Configuration,
@@ -70,6 +69,8 @@ def register(app: typer.Typer, lang: str) -> None:
             speaker = None
         out.say("reading.heading", players=reveal.players, extras=_extras(out, reveal))
         if speaker is not None:
+            from moderator import live  # not for `--help`, which builds this too
+
             with live.eyes_closed(reveal.game):  # the table display goes dark meanwhile
                 read = _read(out, reveal.steps, speaker, say_on)
             if not read:
@@ -83,8 +84,7 @@ def register(app: typer.Typer, lang: str) -> None:
     app.add_typer(voice_app, name="voice")
 
     @voice_app.command("prepare", help=h("voice_prepare"))
-    @handled
-    @configuration(lang)
+    @handled(config=configuration(lang))
     def prepare(
         out: Out,
         config: Configuration,
@@ -234,5 +234,7 @@ def read_at_setup(out: Out, session, say_on: Optional[str] = None) -> None:
             except KeyboardInterrupt:
                 out.say("reading.skipped")
                 return
+    from moderator import live
+
     with live.eyes_closed(session.game_id):  # the table display goes dark meanwhile
         _read(out, scripts.for_game(session.game), speaker, say_on)

@@ -6,31 +6,34 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, maybe_seat_of
-from moderator.cli.options import (
-    bad_usage, field_options, game_option, lang_option, module_commands, open_game, record,
-)
-
-#: The Sergeant module's options of `propose` (the Sergeant) and `mission` (whom the
-#: Sergeant made switch), by the field of the action each gives.
-field_options(sergeant=("--sergeant", "sergeant"), switched=("--switch", "switch"))
+from moderator.cli.options import Part, bad_usage, game_option, lang_option, open_game, record
 
 
-@module_commands("sergeant", "switch", part_of="mission")
-def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+class Sergeant(Part):
+    """The Sergeant's switch, a part of the mission recorded on its own before the reveal,
+    and its options of `propose` (the Sergeant) and `mission` (whom the Sergeant made
+    switch)."""
 
-    @app.command("switch", help=h("switch_command"))
-    @handled
-    def switch(
-        out: Out,
-        switched: Optional[str] = typer.Argument(None, help=h("switched"), show_default=False),
-        nobody: bool = typer.Option(False, "--nobody", help=h("switch_nobody")),
-        game: Optional[str] = game_option(lang),
-        lang: Optional[str] = lang_option(lang),
-    ) -> None:
-        if (switched is None) == (not nobody):
-            bad_usage(out, game, "errors.switch_usage")
-        current = open_game(out, game)
-        from moderator.rules.modules.sergeant import SwitchCard
+    id = "sergeant"
+    commands = ("switch",)
+    part_of = "mission"
+    options = {"sergeant": ("--sergeant", "sergeant"), "switched": ("--switch", "switch")}
 
-        record(out, current, SwitchCard(maybe_seat_of(switched, current.names)))
+    def register(self, app: typer.Typer, lang: str) -> None:
+        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+
+        @app.command("switch", help=h("switch_command"))
+        @handled
+        def switch(
+            out: Out,
+            switched: Optional[str] = typer.Argument(None, help=h("switched"), show_default=False),
+            nobody: bool = typer.Option(False, "--nobody", help=h("switch_nobody")),
+            game: Optional[str] = game_option(lang),
+            lang: Optional[str] = lang_option(lang),
+        ) -> None:
+            if (switched is None) == (not nobody):
+                bad_usage(out, game, "errors.switch_usage")
+            current = open_game(out, game)
+            from moderator.rules.modules.sergeant import SwitchCard
+
+            record(out, current, SwitchCard(maybe_seat_of(switched, current.names)))

@@ -1,7 +1,11 @@
 """The Trapper module's part of the command line: whose card the leader trapped is given with
 the mission, `mission --trap PLAYER` (rules.md §5.3)."""
 
-from moderator.cli.options import field_options
+from moderator.cli.options import Part
 
-#: The Trapper module's option of `mission`, by the field of the action it gives.
-field_options(trapped=("--trap", "trap"))
+
+class Trapper(Part):
+    """No command of its own: its option of `mission`."""
+
+    id = "trapper"
+    options = {"trapped": ("--trap", "trap")}

@@ -3,7 +3,9 @@ players' phones) that shows what the whole table sees, live.
 
 `view` turns a saved game into the page's data (the public view of `moderator.public`, the
 sentences of `moderator.narration`, the live signals of `moderator.live`); `page` renders that
-data as HTML, each module's part from its file in `parts`; `server` watches the game and
-serves the page and its event stream. Imported only by `moderator display`: no other command
-pays for the HTTP server or the QR code.
+data as HTML, each module's part from its file in `parts`, its style and script from
+`static/`. `server` starts a display and keeps its address; `watcher` follows the game's
+files, `gate` reads every connection's request head before a thread is spent on it, `routes`
+answers the paths each token reaches, and `respond` writes every answer. Imported only by
+`moderator display`: no other command pays for the HTTP server or the QR code.
 """

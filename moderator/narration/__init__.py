@@ -50,8 +50,10 @@ class Sentences(Part, Generic[A]):
         """What comes now at one of the module's steps (the game's phase)."""
         return None
 
-    def log(self, action: A, names: list[str], lang: str) -> str | None:
-        """One of the module's actions in the log's words."""
+    def log(self, action: A, names: list[str], lang: str,
+            before: Game | None = None) -> str | None:
+        """One of the module's actions in the log's words; `before`, the game as it stood
+        before the action where it is at hand, lets the line name who acted."""
         return None
 
     def result(self, session: Session, action: A, say: Say) -> None:
@@ -236,8 +238,9 @@ def _played(session: Session, say: Say) -> None:
         count=m.fails + m.chief_fail)
     if m.chief_fail:
         say("result.chief_fail", count=m.chief_fail)
-    if m.rogue_success:
-        say("result.rogue_success", count=m.rogue_success)
+    if m.rogue_success:  # a Success card like any other: it cannot outweigh a Fail card
+        say("result.rogue_success" if m.succeeded else "result.rogue_success_failed",
+            count=m.rogue_success)
     if m.reverse:
         say("result.reversed", count=m.reverse)
     elif m.succeeded and m.fails:
@@ -248,11 +251,13 @@ def _played(session: Session, say: Say) -> None:
 # -- the log in words --------------------------------------------------------------------
 
 
-def describe_action(lang: str, names: list[str], action: Action) -> str:
-    """One action in words (`moderator log`, "taken back: …" after an undo)."""
+def describe_action(lang: str, names: list[str], action: Action,
+                    before: Game | None = None) -> str:
+    """One action in words (`moderator log`, "taken back: …" after an undo); `before`, the
+    game as it stood before the action, lets a line name who acted."""
     sentences = of_action(action)
     if sentences is not None:
-        said = sentences.log(action, names, lang)
+        said = sentences.log(action, names, lang, before)
         assert said is not None, action  # every module says its actions (tests/architecture)
         return said
     if isinstance(action, Propose):
@@ -265,14 +270,33 @@ def describe_action(lang: str, names: list[str], action: Action) -> str:
     return t(lang, "records.event.sides", spies=who(names, action.spies))  # `moderator roles`
 
 
-def describe_line(lang: str, names: list[str], line: Mapping[str, Any]) -> str:
+def describe_line(lang: str, names: list[str], line: Mapping[str, Any],
+                  before: Game | None = None) -> str:
     """A game file's line in words; a line this version does not know (a newer module's,
     in an imported game) by its kind."""
     try:
         action = codec.decode(line)
     except (KeyError, TypeError, ValueError):
         return str(line.get("type"))
-    return describe_action(lang, names, action)
+    return describe_action(lang, names, action, before)
+
+
+def where(lang: str, names: list[str], before: Game, action: Action) -> str:
+    """Where in the game a logged action came (its mission, attempt and leader), as
+    `moderator log` shows it before the action; nothing between missions (module steps)."""
+    mission = before.mission or (action.mission if isinstance(action, Propose) else None)
+    if before.leader is None or not mission:  # under Targeting: the proposal's mission
+        return ""
+    return t(lang, "log.where", mission=mission, attempt=before.attempt,
+             leader=names[before.leader])
+
+
+def logged(lang: str, names: list[str], action: Action, before: Game | None = None) -> str:
+    """A logged action in words after `where` (which names its mission already); `before`,
+    the game as the action found it, lets it name who acted."""
+    if isinstance(action, Propose) and action.mission is not None:
+        action = Propose(action.team, None, action.sergeant, action.investigator)
+    return describe_action(lang, names, action, before)
 
 
 def _fields(lang: str, names: list[str], action: Action,

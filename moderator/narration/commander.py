@@ -13,7 +13,8 @@ class CommanderSentences(Sentences[Assassinate], module="commander"):
     def now(self, game: Game, names: list[str], lang: str) -> str:
         return t(lang, "now.assassination")
 
-    def log(self, action: Assassinate, names: list[str], lang: str) -> str:
+    def log(self, action: Assassinate, names: list[str], lang: str,
+            before: Game | None = None) -> str:
         return t(lang, "log.assassinate", target=names[action.target],
                  commander=names[action.commander])
 

@@ -13,7 +13,8 @@ class DefectorSentences(Sentences[RevealLoyalty], module="defector"):
     def now(self, game: Game, names: list[str], lang: str) -> str:
         return t(lang, "now.loyalty", round=game.round)
 
-    def log(self, action: RevealLoyalty, names: list[str], lang: str) -> str:
+    def log(self, action: RevealLoyalty, names: list[str], lang: str,
+            before: Game | None = None) -> str:
         return t(lang, f"log.loyalty.{action.card}")
 
     def result(self, session: Session, action: RevealLoyalty, say: Say) -> None:

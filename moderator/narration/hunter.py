@@ -25,7 +25,8 @@ class HunterSentences(Sentences[Investigate | Accuse | Blame], module="hunter"):
             return t(lang, "log.investigator", investigator=names[value])
         return t(lang, "log.chief_fail", count=value)
 
-    def log(self, action: Investigate | Accuse | Blame, names: list[str], lang: str) -> str:
+    def log(self, action: Investigate | Accuse | Blame, names: list[str], lang: str,
+            before: Game | None = None) -> str:
         if isinstance(action, Investigate):
             return t(lang, "log.investigate", player=names[action.player])
         if isinstance(action, Blame):

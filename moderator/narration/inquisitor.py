@@ -20,8 +20,13 @@ class InquisitorSentences(Sentences[Examine], module="inquisitor"):
             text += " " + t(lang, f"now.examination_defector.{setting}")
         return text
 
-    def log(self, action: Examine, names: list[str], lang: str) -> str:
-        return t(lang, "log.examine", player=names[action.player])
+    def log(self, action: Examine, names: list[str], lang: str,
+            before: Game | None = None) -> str:
+        """With the game before it at hand, the log names who held the token and examined."""
+        if before is None:
+            return t(lang, "log.examine", player=names[action.player])
+        return t(lang, "log.examine_by", inquisitor=names[before.inquisitors[-1]],
+                 player=names[action.player])
 
     def result(self, session: Session, action: Examine, say: Say) -> None:
         held = session.game.inquisitors

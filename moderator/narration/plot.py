@@ -32,7 +32,8 @@ class PlotSentences(Sentences[DrawPlot | GivePlot | UsePlot], module="plot"):
         drawn = listed(lang, (card_name(lang, c) for c in cards.drawn))
         return t(lang, "now.plot_give", leader=names[game.seat], cards=drawn)
 
-    def log(self, action: DrawPlot | GivePlot | UsePlot, names: list[str], lang: str) -> str:
+    def log(self, action: DrawPlot | GivePlot | UsePlot, names: list[str], lang: str,
+            before: Game | None = None) -> str:
         if isinstance(action, DrawPlot):
             return t(lang, "log.plot_draw",
                      cards=", ".join(card_name(lang, c) for c in action.cards))

@@ -20,7 +20,8 @@ class RogueSentences(Sentences[GiveWatch | ClaimRogue], module="rogue"):
     def field(self, name: str, value: int, names: list[str], lang: str) -> str:
         return t(lang, "log.rogue_success", count=value)
 
-    def log(self, action: GiveWatch | ClaimRogue, names: list[str], lang: str) -> str:
+    def log(self, action: GiveWatch | ClaimRogue, names: list[str], lang: str,
+            before: Game | None = None) -> str:
         if isinstance(action, GiveWatch):
             return t(lang, "log.watch", holder=names[action.holder])
         if action.claimant is None:

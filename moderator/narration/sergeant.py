@@ -6,6 +6,7 @@ from __future__ import annotations
 from moderator.i18n import t
 from moderator.narration import Say, Sentences
 from moderator.rules.modules.sergeant import SwitchCard
+from moderator.rules import Game
 from moderator.session import Session
 
 
@@ -18,7 +19,8 @@ class SergeantSentences(Sentences[SwitchCard], module="sergeant"):
             return t(lang, "log.sergeant", sergeant=names[value])
         return t(lang, "log.switched", switched=names[value])
 
-    def log(self, action: SwitchCard, names: list[str], lang: str) -> str:
+    def log(self, action: SwitchCard, names: list[str], lang: str,
+            before: Game | None = None) -> str:
         if action.switched is None:
             return t(lang, "log.no_switch")
         return t(lang, "log.switch", switched=names[action.switched])

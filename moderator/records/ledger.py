@@ -56,14 +56,21 @@ def read(game_id: str) -> Played:
     from moderator.rules.actions import Sides
 
     history = store.load(game_id)
-    game, actions = session.replayed(history)
+    game, actions, _ = session.replayed(history)
     sides = [action for action in actions if isinstance(action, Sides)]
-    names = history.setup["names"]
+    played = [entry.data.get("at") for entry, action in zip(history.done, actions, strict=True)
+              if not isinstance(action, Sides)]  # when each was recorded: the lines' times
+    setup = history.setup
+    names = setup["names"]
     return Played.of(
-        game_id, history.setup.get("created", ""), game,
+        game_id, setup.get("created", ""), game,
         tuple(None if numbered(name, seat) else name for seat, name in enumerate(names)),
         frozenset(sides[-1].spies) if sides else None,
-        history.setup.get("theme", session.UNTHEMED),
+        setup.get("theme", session.UNTHEMED),
+        characters=sides[-1].characters if sides else (),
+        last=max((at for at in played if isinstance(at, str)), default=""),
+        new_night=setup.get("night") == session.NEW_NIGHT,
+        imported=bool(setup.get(store.IMPORTED)),
     )
 
 

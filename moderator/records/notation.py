@@ -70,6 +70,7 @@ class Step:
 
     kind: str  # "proposal", "mission", "pending" (a team awaiting its vote) or "event"
     index: int
+    before: Game | None = None  # an event's: the game as the action found it (who acted)
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def written(game_id: str, setup: dict, lines: Sequence[Mapping[str, Any]],
                         for kind in part.shown_in_lines)}
     steps: list[Step] = []
     for index, action in enumerate(actions):
-        before, game = game, game.apply(action)
+        before, game = game, session.taken(game, action)
         voted = [
             i for i, p in enumerate(game.proposals) if p.approvals is not None
             and (i >= len(before.proposals) or before.proposals[i].approvals is None)
@@ -119,7 +120,7 @@ def written(game_id: str, setup: dict, lines: Sequence[Mapping[str, Any]],
         steps += [Step("mission", i) for i in range(len(before.missions), len(game.missions))]
         if not voted and len(game.missions) == len(before.missions) \
                 and type(action) not in shown:
-            steps.append(Step("event", index))
+            steps.append(Step("event", index, before))
     if game.proposals and game.proposals[-1].approvals is None:
         steps.append(Step("pending", len(game.proposals) - 1))
     return Written(game_id, setup, lines, actions, game, steps)
@@ -145,7 +146,8 @@ def lines(record: Written, lang: str) -> list[str]:
         elif step.kind == "mission":
             shown.append(mission_line(record.game.missions[step.index], names, lang))
         else:
-            shown.append(f"{EVENT} {describe_action(lang, names, record.actions[step.index])}")
+            event = record.actions[step.index]
+            shown.append(f"{EVENT} {describe_action(lang, names, event, step.before)}")
     shown.append(ending(record.game, lang))
     return shown
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, dataclass_transform
 
-from moderator.rules.errors import RuleError
+from moderator.rules.deals import Allegiance, Fact, Holds, holds_refusal, mask
+from moderator.rules.errors import ImpossibleRecord, RuleError
 from moderator.rules.flow import GAME_OVER, VOTE, check_seats
 
 if TYPE_CHECKING:
@@ -102,6 +103,9 @@ class Sides(Action):
 
     kind = "sides"
     spies: tuple[Seat, ...]
+    #: Each seat's Character card where the table said it (`roles emil:commander`), "" where
+    #: it said only the side; empty when it said only the sides.
+    characters: tuple[str, ...] = ()
 
     def apply(self, game: Game) -> Game:
         if game.phase != GAME_OVER:
@@ -109,4 +113,45 @@ class Sides(Action):
         check_seats(game.players, self.spies)
         if len(self.spies) != game.spies:  # rules.md §1.1
             raise RuleError("records.errors.sides_count", spies=game.spies, given=len(self.spies))
+        if self.characters:
+            check_characters(game, self.spies, self.characters)
+        check_deal(game, self.spies, self.characters)
         return game
+
+
+def check_deal(game: Game, spies: tuple[int, ...], characters: tuple[str, ...]) -> None:
+    """The sides each player ended on, and the cards said that the record can speak of, must
+    be a deal the record allows (rules.md §1.5); they prove nothing more: the record's proof
+    stays the public record's. A card whose holders changed sides during the game (the Blame
+    swaps the cards themselves) is left out."""
+    facts: list[Fact] = [Allegiance((Sides.kind, len(game.missions)), mask(spies),
+                                    (1 << game.players) - 1)]
+    dealt = {card.card for card in game.deals.table.cards} - game.deals.turned
+    facts += [Holds((Sides.kind, len(game.missions)), seat, (card,))
+              for seat, card in enumerate(characters) if card in dealt]
+    deals = game.deals
+    for fact in facts:
+        if not deals.allows(fact):
+            raise ImpossibleRecord("records.errors.sides_impossible",
+                                   **holds_refusal(game.deals, fact))
+        deals = deals.learn(fact)
+
+
+def check_characters(game: Game, spies: tuple[int, ...], characters: tuple[str, ...]) -> None:
+    """The cards said were dealt in this game, no more of each than its deck holds, each on
+    its side (rules.md §10.1), unless a module changes sides during the game (§5.2)."""
+    from moderator.rules.setup import SPY_CHARACTERS
+
+    if len(characters) != game.players:
+        raise RuleError("records.errors.characters_count", players=game.players)
+    deck = dict(game.config.deck)
+    said = [c for c in characters if c]
+    for card in dict.fromkeys(said):
+        if said.count(card) > deck.get(card, 0):
+            raise RuleError("records.errors.character_not_dealt", character=card,
+                            count=deck.get(card, 0))
+    if any(module.changes_sides for module in game.config.in_play):
+        return
+    for seat, card in enumerate(characters):
+        if card and (card in SPY_CHARACTERS) != (seat in spies):
+            raise RuleError("records.errors.character_side", seat=seat, character=card)

@@ -3,9 +3,12 @@ renderables and print nothing themselves."""
 
 from __future__ import annotations
 
-from moderator.i18n import has, t
-from moderator.records.season import SIDES
-from moderator.ui.charts import Bars, Row, legend
+from collections.abc import Callable
+from typing import Any
+
+from moderator.i18n import has, speaking, t
+from moderator.records.season import PAIR_GAMES, ROLE_GAMES, SIDES
+from moderator.ui.charts import Bars, Row, Span, Spans, legend
 
 #: The two sides; any other winner is a character who wins alone (rules.md §7).
 TEAMS = SIDES[:2]
@@ -49,10 +52,26 @@ def _stacked(wins: dict[str, int]) -> tuple[tuple[int, str], ...]:
     return tuple((n, kind(who)) for who, n in wins.items() if n)
 
 
-def season(summary: dict, lang: str):
-    """The season: wins by side and by reason, by player count and module set, per player."""
+def worded(themes: list[str] | None, say: Callable[..., str], *args: Any) -> str:
+    """What `say(*args)` says in the words of each of `themes`, joined where they differ
+    ("Resistance / Good"): a season of several themes names each game in its own words.
+    None: in the words spoken now."""
+    if not themes:
+        return say(*args)
+    said = []
+    for theme in themes:
+        with speaking(theme):
+            said.append(say(*args))
+    return " / ".join(dict.fromkeys(said))
+
+
+def season(summary: dict, lang: str, mixed: bool = False):
+    """The season: wins by side and by reason, by player count and module set, per player;
+    `mixed`: its games were played in several themes, each named in its own words."""
     from rich.console import Group
     from rich.text import Text
+
+    themes = summary["themes"] if mixed else {"all": None, "wins": {}, "reasons": {}}
 
     parts: list = [Text(t(lang, "records.stats.heading", count=summary["games"],
                           over=summary["over"], first=summary["from"] or "–",
@@ -66,33 +85,92 @@ def season(summary: dict, lang: str):
     if not over:
         parts.append(Text(t(lang, "records.stats.none_over")))
         return Group(*parts)
+    every_theme = themes["all"]
     charts = {
         "records.stats.wins": [
-            Row(t(lang, f"records.winner.{who}"), ((n, kind(who)),), _percent(lang, n, over))
+            Row(worded(themes["wins"].get(who, every_theme), t, lang, f"records.winner.{who}"),
+                ((n, kind(who)),), _percent(lang, n, over))
             for who, n in summary["wins"].items()],
         "records.stats.reasons": [
-            Row(_reason(lang, why), ((n, "count"),), _percent(lang, n, over))
+            Row(worded(themes["reasons"].get(why, every_theme), _reason, lang, why),
+                ((n, "count"),), _percent(lang, n, over))
             for why, n in summary["reasons"].items()],
         "records.stats.by_players": [
             Row(t(lang, "records.stats.players", count=row["players"]), _stacked(row["wins"]),
                 _split(lang, row["wins"])) for row in summary["by_players"]],
         "records.stats.by_modules": [
-            Row(_modules(lang, row["modules"]), _stacked(row["wins"]), _split(lang, row["wins"]))
+            Row(worded(row["themes"] if mixed else None, _modules, lang, row["modules"]),
+                _stacked(row["wins"]), _split(lang, row["wins"]))
             for row in summary["by_modules"]],
     }
     every = [row for rows in charts.values() for row in rows]
     for key, rows in charts.items():
         parts += [_title(lang, key), Bars(rows, every)]
-    parts.append(Text(legend(legend_entries(lang, SIDES)), style="dim"))
+    entries = [(glyph, worded(every_theme, _legend_name, lang, n))
+               for n, (glyph, _) in enumerate(legend_entries(lang, SIDES))]
+    parts.append(Text(legend(entries), style="dim"))
     if summary["players"]:
-        parts += [_title(lang, "records.stats.per_player"), _players(summary["players"], lang)]
+        parts += [_title(lang, "records.stats.per_player"),
+                  _players(summary["players"], lang, every_theme)]
+    parts += _ratings(summary.get("ratings") or [], lang)
+    parts += _leaderboards(summary["by_role"], lang)
+    if summary["pairs"]:
+        parts += [_title(lang, "records.stats.pairs", count=PAIR_GAMES), Bars([
+            _record(lang, " + ".join(row["names"]), row, "count") for row in summary["pairs"]])]
     return Group(*parts)
 
 
-def _title(lang: str, key: str):
+def _legend_name(lang: str, number: int) -> str:
+    return legend_entries(lang, SIDES)[number][1]
+
+
+def _record(lang: str, label: str, row: dict, kind: str) -> Row:
+    """Wins out of games as one bar: the wins in `kind`'s glyph, the rest dotted."""
+    return Row(label, ((row["wins"], kind), (row["games"] - row["wins"], "lost")),
+               t(lang, "records.stats.of", wins=row["wins"], count=row["games"],
+                 rate=_number(lang, row["wins"] / row["games"])))
+
+
+def _ratings(rows: list[dict], lang: str) -> list:
+    """The ratings on one scale, each with its uncertainty, the ranked first."""
     from rich.text import Text
 
-    return Text("\n" + t(lang, key), style="bold")
+    from moderator.records import ratings
+
+    if not rows:
+        return []
+    shown = [Span(row["name"], row["low"], row["rating"], row["high"], t(
+        lang, "records.stats.rating_note", rating=_decimal(lang, row["rating"]),
+        spread=_decimal(lang, row["high"] - row["rating"]), count=row["games"],
+        rank=t(lang, "records.stats.rank", rank=row["rank"]) if row["rank"] else
+        t(lang, "records.stats.unranked")))
+        for row in sorted(rows, key=lambda r: (r["rank"] is None, -r["rating"]))]
+    return [_title(lang, "records.stats.ratings"), Spans(shown),
+            Text(t(lang, "records.stats.ratings_legend", count=ratings.RANKED_FROM,
+                   spread=_decimal(lang, ratings.SPREAD)), style="dim")]
+
+
+def _leaderboards(boards: list[dict], lang: str) -> list:
+    """Each role's best, in the words of each theme its games were played in."""
+    if not boards:
+        return []
+    parts: list = [_title(lang, "records.stats.by_role", count=ROLE_GAMES)]
+    for board in boards:
+        parts.append(_title(lang, "records.stats.role", role=role_name(
+            lang, board["role"], board["themes"])))
+        parts.append(Bars([_record(lang, row["name"], row, board["side"])
+                           for row in board["players"]]))
+    return parts
+
+
+def _decimal(lang: str, value: float) -> str:
+    return f"{value:.1f}".replace(".", t(lang, "records.decimal_mark"))
+
+
+def _title(lang: str, key: str, **params: object):
+    from rich.text import Text
+
+    return Text("\n" + t(lang, key, **params), style="bold")
 
 
 def _modules(lang: str, key: str) -> str:
@@ -102,8 +180,9 @@ def _modules(lang: str, key: str) -> str:
                       if has(lang, f"records.stats.module.{m}") else m for m in key.split("+"))
 
 
-def _players(rows: list[dict], lang: str):
-    """Games, and wins per games on each side where the sides were entered."""
+def _players(rows: list[dict], lang: str, themes: list[str] | None = None):
+    """Games, and wins per games on each side where the sides were entered; the sides named
+    in the words of each of `themes`."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -112,7 +191,8 @@ def _players(rows: list[dict], lang: str):
     grid.add_column(t(lang, "records.stats.column.player"), max_width=24, no_wrap=True,
                     overflow="ellipsis")
     for key in ("games", "resistance", "spies"):
-        grid.add_column(t(lang, f"records.stats.column.{key}"), justify="right", no_wrap=True)
+        grid.add_column(worded(themes, t, lang, f"records.stats.column.{key}"),
+                        justify="right", no_wrap=True)
     for row in rows:
         def side(which: str, row: dict = row) -> str:
             played = row[which]["games"]
@@ -120,6 +200,74 @@ def _players(rows: list[dict], lang: str):
 
         grid.add_row(Text(row["name"]), str(row["games"]), side("resistance"), side("spies"))
     return Group(grid, Text(t(lang, "records.stats.players_legend"), style="dim"))
+
+
+def night(summary: dict, lang: str):
+    """Tonight: the games one by one, each in its own theme's words, wins by side and how,
+    each player's wins, and the best record in each role."""
+    from rich.console import Group
+    from rich.text import Text
+
+    games = summary["games"]
+    if not games:
+        key = "records.night.pending" if summary["new_night"] else "records.night.none"
+        return Text(t(lang, key))
+    start = local(summary["from"])
+    parts: list = [Text(t(lang, "records.night.heading", count=len(games), over=summary["over"],
+                          date=start.date().isoformat(), time=start.strftime("%H:%M")),
+                        style="bold"), _title(lang, "records.night.games")]
+    for game in games:
+        parts.append(Text(t(lang, "records.night.game", time=local(game["created"]).strftime(
+            "%H:%M"), result=_result(lang, game), players=game["players"])))
+    over = summary["over"]
+    if over:
+        parts += [_title(lang, "records.stats.wins"), Bars([
+            Row(t(lang, f"records.winner.{who}"), ((n, kind(who)),), _percent(lang, n, over))
+            for who, n in summary["wins"].items()])]
+    players = [row for row in summary["players"] if row["sides_known"]]
+    if players:
+        rows = [Row(row["name"], (*((row["by_side"][side], side) for side in TEAMS),
+                                  (row["sides_known"] - row["wins"], "lost")),
+                    t(lang, "records.night.player_note", wins=row["wins"],
+                      count=row["sides_known"])) for row in players]
+        parts += [_title(lang, "records.night.players"), Bars(rows),
+                  Text(legend(legend_entries(lang, TEAMS)), style="dim")]
+    unknown = sum(1 for game in games if game["over"] and not game["sides_known"])
+    if unknown:
+        parts.append(Text(t(lang, "records.night.sides_missing", count=unknown), style="dim"))
+    if summary["best"]:
+        parts.append(_title(lang, "records.night.best"))
+        parts += [Text(t(lang, "records.night.best_line", role=role_name(lang, row["role"],
+                                                                          row["themes"]),
+                         names=", ".join(row["names"]), wins=row["wins"], count=row["games"]))
+                  for row in summary["best"]]
+    return Group(*parts)
+
+
+def local(stamp: str):
+    """A game file's time stamp in this computer's time."""
+    from datetime import datetime, timezone
+
+    moment = datetime.fromisoformat(stamp)
+    return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone()
+
+
+def _result(lang: str, game: dict) -> str:
+    """How a game ended, in its own theme's words, or that it is still being played."""
+    from moderator.i18n import speaking
+
+    with speaking(game["theme"]):
+        if not game["over"]:
+            return t(lang, "records.night.running")
+        return t(lang, "records.night.result", winner=t(lang, f"records.winner.{game['won_by']}"),
+                 reason=_reason(lang, game["reason"]))
+
+
+def role_name(lang: str, role: str, themes) -> str:
+    """A side or a Character card in the words of each theme its games were played in
+    (`Commander / Merlin` in a season that mixes them)."""
+    key = f"records.winner.{role}" if role in TEAMS else f"character.{role}"
+    return worded(list(themes), t, lang, key)
 
 
 def simulation(result: dict, lang: str):

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import moderator.rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,12 +38,14 @@ def run(*command: str) -> subprocess.CompletedProcess[str]:
                           text=True, check=False)
 
 
+@pytest.mark.integration
 def test_the_package_passes_mypy():
     """The whole package, the rules engine and the codec strictly (pyproject.toml)."""
     result = run("mypy", "--no-error-summary")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.integration
 def test_mypy_finds_a_type_error_planted_outside_the_rules(tmp_path):
     """The check covers every ring: a wrong type planted in a copy of the package, in the
     guided game and in the table display, is an error."""
@@ -58,6 +62,7 @@ def test_mypy_finds_a_type_error_planted_outside_the_rules(tmp_path):
         assert f"moderator/{planted}" in result.stdout and "return-value" in result.stdout
 
 
+@pytest.mark.integration
 def test_the_package_passes_ruff():
     result = run("ruff", "check", "moderator", "--output-format", "concise")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-HEAVY = {"questionary", "prompt_toolkit", "gtts", "requests", "yaml", "rapidfuzz"}
+#: openskill: the ratings of `stats`, loaded by that command alone (issue 33)
+HEAVY = {"questionary", "prompt_toolkit", "gtts", "requests", "yaml", "rapidfuzz", "openskill"}
 
 
 def imported(code: str, *args: str) -> set[str]:
@@ -28,10 +29,12 @@ def imported(code: str, *args: str) -> set[str]:
 RUN = "import sys; from moderator.cli import main; sys.argv = ['moderator', *sys.argv[1:]]; main()"
 
 
+@pytest.mark.integration
 def test_version_loads_no_heavy_module():
     assert imported(RUN, "--version") & (HEAVY | {"typer", "rich"}) == set()
 
 
+@pytest.mark.integration
 def test_help_loads_nothing_heavy_but_yaml_the_first_time(tmp_path):
     code = f"import os; os.environ['MODERATOR_CACHE'] = {str(tmp_path)!r}; " + RUN
     assert imported(code, "--help") & HEAVY == {"yaml"}  # the catalogue parsed, and kept
@@ -65,6 +68,7 @@ def tops(modules: set[str]) -> set[str]:
 PROMPTS_AND_SPEECH = {"questionary", "prompt_toolkit", "gtts", "requests"}
 
 
+@pytest.mark.integration
 def test_status_json_renders_nothing_so_loads_no_rich(tmp_path):
     env = with_game(tmp_path, "status")
     loaded = modules_of(env, "status", "--json")
@@ -72,6 +76,7 @@ def test_status_json_renders_nothing_so_loads_no_rich(tmp_path):
     assert tops(loaded) & (HEAVY | {"rich"}) == set()
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("command,setup", [
     (("status",), ()),
     (("propose", "1", "2"), ()),
@@ -118,6 +123,7 @@ def catalogues_loaded(env: dict, *command: str) -> int:
     return int(result.stdout.splitlines()[-1])
 
 
+@pytest.mark.integration
 def test_a_rules_question_loads_one_language_and_no_parser(tmp_path):
     env = with_game(tmp_path, "rules does a tie pass")  # the index is built once, and kept
     loaded = modules_of(env, "rules", "does", "a", "tie", "pass")
@@ -140,6 +146,7 @@ def loaded_by(env: dict, *command: str) -> set[str]:
     return set(result.stdout.splitlines()[-1].split())
 
 
+@pytest.mark.integration
 def test_only_the_ruling_of_now_loads_the_modules_parts_of_the_rules_lookup(tmp_path):
     """A question loads no module's part of the ruling; what applies now loads those of the
     modules in play, and no others."""
@@ -152,21 +159,24 @@ def test_only_the_ruling_of_now_loads_the_modules_parts_of_the_rules_lookup(tmp_
         parts + "plot", parts + "sergeant"}
 
 
+@pytest.mark.integration
 def test_stats_over_finished_games_loads_neither_the_rules_nor_a_second_language(tmp_path):
     wins = [c for team in ("1 2", "2 3 4", "3 4") for c in (
         f"propose {team}", "vote --approve 1,2,3,4,5", "mission --fails 0")]  # three successes
     env = with_game(tmp_path, *wins, "roles --spies 4,5", "stats")
     loaded = modules_of(env, "stats")
-    assert "moderator.records.ledger" in loaded
+    assert "moderator.records.ledger" in loaded and "openskill" in tops(loaded)
     assert {m for m in loaded if m.startswith("moderator.rules")} == set()
     assert catalogues_loaded(env, "stats") == 1
 
 
+@pytest.mark.integration
 def test_a_command_loads_no_prompt_or_speech_library(tmp_path):
     code = f"import os; os.environ['MODERATOR_HOME'] = {str(tmp_path)!r}; " + RUN
     assert imported(code, "games") & {"questionary", "prompt_toolkit", "gtts", "requests"} == set()
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("command,own", [
     (("export", "--format", "md"), "moderator.records.notation"),
     (("export", "--format", "json"), "moderator.records.archive"),
@@ -193,10 +203,12 @@ def foreign(package: str) -> set[str]:
     return imported(f"import {package}") - imported("pass") - set(sys.stdlib_module_names) - probes
 
 
+@pytest.mark.integration
 def test_the_rules_import_only_the_standard_library():
     assert foreign("moderator.rules") == {"moderator"}
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("package,allowed", [
     ("moderator.store", {"moderator"}),
     ("moderator.session", {"moderator"}),
@@ -231,6 +243,7 @@ def test_nothing_outside_the_command_line_imports_it():
 DISPLAY_ONLY = {"http", "socketserver", "segno", "ifaddr", "webbrowser"}
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("command", [("--version",), ("status",), ("vote", "--approve", "1")])
 def test_the_everyday_commands_load_nothing_of_the_display(tmp_path, command):
     env = {**os.environ, "MODERATOR_HOME": str(tmp_path)}
@@ -246,11 +259,13 @@ def test_the_everyday_commands_load_nothing_of_the_display(tmp_path, command):
     assert not any(name.startswith("moderator.display") for name in loaded)
 
 
+@pytest.mark.integration
 def test_the_display_command_loads_its_server_and_qr_code_only_when_it_runs():
     assert foreign("moderator.display.server") == {"moderator"}  # segno, ifaddr: when serving
     assert imported("import moderator.cli.display") & {"http", "segno", "ifaddr"} == set()
 
 
+@pytest.mark.integration
 def test_the_live_signals_need_only_the_standard_library_and_the_store():
     """The reader and guided play call `live` without loading the display or the engine."""
     result = subprocess.run([sys.executable, "-X", "importtime", "-c", "import moderator.live"],

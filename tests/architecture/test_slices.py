@@ -182,24 +182,10 @@ def conversions(tree: ast.AST) -> list[int]:
     return lines
 
 
-#: Files that still number seats themselves, and why they may for now.
-NOT_YET = {
-    "display/page.py": "the vote grid's rows (issue 30): the file is being split apart by "
-                       "another change, which takes the numbering through the codec",
-}
-
-
 def test_seats_are_numbered_from_one_in_the_codec_alone():
     found = {path: lines for path, tree in sources().items()
-             if path != CODEC and path not in NOT_YET and (lines := conversions(tree))}
+             if path != CODEC and (lines := conversions(tree))}
     assert found == {}
-
-
-def test_every_file_still_allowed_to_number_seats_still_does():
-    """An entry for a file that no longer numbers seats would hide the next one that does."""
-    files = sources()
-    assert [path for path in NOT_YET if not conversions(files.get(path, ast.Module([], [])))] \
-        == []
 
 
 def test_the_seat_check_sees_a_planted_conversion():

@@ -33,6 +33,7 @@ def test_the_loop_would_notice_a_different_rule():
         tight.SIZES[5] = saved
 
 
+@pytest.mark.integration
 def test_the_benchmark_refuses_an_editable_install():
     """This test environment is an editable install (the README's test command)."""
     done = subprocess.run([sys.executable, str(BENCHMARKS / "speed.py"), "--python",
@@ -42,6 +43,7 @@ def test_the_benchmark_refuses_an_editable_install():
     assert "Refused" in done.stderr and ("editable" in done.stderr or "checkout" in done.stderr)
 
 
+@pytest.mark.integration
 def test_the_benchmark_refuses_an_unknown_row():
     done = subprocess.run([sys.executable, str(BENCHMARKS / "speed.py"), "--python",
                            sys.executable, "--only", "nonsense"],

@@ -1,19 +1,14 @@
 """Shared set-up of the command-line tests.
 
 Every test runs the real typer application in-process, with its own empty MODERATOR_HOME and an
-environment that says nothing about language, colour or terminal size, so what a test sees is
-what the command-line contract (design.md §4) promises, not what the developer's shell says.
+environment that says nothing about language, colour or terminal size (a wide dumb terminal),
+so what a test sees is what the command-line contract (design.md §4) promises, not what the
+developer's shell says.
 
-Fixtures:
+Fixtures (``home``, ``moderator``, ``play`` and ``files`` come from tests/conftest.py):
 
-- ``moderator("new --players 5")`` runs one command line, exactly as a host would type it after
-  ``moderator``, and returns typer's ``Result`` (``exit_code``, ``stdout``, ``stderr``).
-- ``play("propose 1 2", "vote --approve 1,2,3")`` runs commands that must all succeed and
-  returns their output.
 - ``status()`` is ``moderator status --json``, parsed.
 - ``game_file()`` is the path of the newest game's log (or of the game with the id given).
-- ``files()`` is every file under MODERATOR_HOME with its bytes: compare two calls to show that
-  a command wrote nothing.
 - ``refused("propose 1 2 3")`` checks a refusal: exit 1, nothing on stdout, one line on stderr,
   no file written; it returns that line.
 """
@@ -21,70 +16,17 @@ Fixtures:
 from __future__ import annotations
 
 import json
-import shlex
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
-
-from moderator.cli.app import build
-
-CLEARED = (
-    "MODERATOR_GAME", "MODERATOR_LANG", "FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS",
-    "LC_ALL", "LC_MESSAGES", "LANG",
-)
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh MODERATOR_HOME and a neutral environment for every test."""
-    folder = tmp_path / "moderator-home"
-    monkeypatch.setenv("MODERATOR_HOME", str(folder))
-    for variable in CLEARED:
-        monkeypatch.delenv(variable, raising=False)
+def wide_dumb_terminal(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh MODERATOR_HOME for every test, and a terminal 200 columns wide without colour."""
     monkeypatch.setenv("TERM", "dumb")
     monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setenv("NO_COLOR", "1")
-    return folder
-
-
-@pytest.fixture(scope="session")
-def app():
-    return build("en")
-
-
-@pytest.fixture
-def moderator(app) -> Callable[..., Result]:
-    """Run `moderator ARGS…`; `env` adds environment variables for this one call."""
-    runner = CliRunner()
-
-    def run(command: str | list[str], env: dict[str, str] | None = None) -> Result:
-        args = shlex.split(command) if isinstance(command, str) else list(command)
-        if args[:1] == ["moderator"]:
-            args = args[1:]
-        result = runner.invoke(app, args, env=env)
-        assert "Traceback" not in result.output, result.output
-        if result.exception is not None and not isinstance(result.exception, SystemExit):
-            raise AssertionError(f"moderator {command!r} raised") from result.exception
-        return result
-
-    return run
-
-
-@pytest.fixture
-def play(moderator) -> Callable[..., str]:
-    """Run several command lines that must all succeed; their stdout, joined."""
-
-    def run(*commands: str, env: dict[str, str] | None = None) -> str:
-        shown = []
-        for command in commands:
-            result = moderator(command, env=env)
-            assert result.exit_code == 0, f"moderator {command}\n{result.output}"
-            shown.append(result.stdout)
-        return "".join(shown)
-
-    return run
 
 
 @pytest.fixture
@@ -119,32 +61,18 @@ def _newest_last(path: Path) -> tuple[str, int]:
 
 
 @pytest.fixture
-def files(home: Path) -> Callable[[], dict[str, bytes]]:
-    """Every file under MODERATOR_HOME and its bytes."""
-
-    def snapshot() -> dict[str, bytes]:
-        if not home.exists():
-            return {}
-        return {
-            str(p.relative_to(home)): p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file()
-        }
-
-    return snapshot
-
-
-@pytest.fixture
-def refused(moderator, files) -> Callable[..., str]:
+def refused(moderator, files, home: Path) -> Callable[..., str]:
     """Run a command that must be refused: exit 1 (or `exit_code`), nothing on stdout, one
     line on stderr, and every file under MODERATOR_HOME byte-for-byte as it was."""
 
     def run(command: str, env: dict[str, str] | None = None, exit_code: int = 1) -> str:
-        before = files()
+        before = files(home)
         result = moderator(command, env=env)
         assert result.exit_code == exit_code, result.output
         assert result.stdout == "", result.stdout
         lines = result.stderr.splitlines()
         assert len(lines) == 1, f"expected one line on stderr, got:\n{result.stderr}"
-        assert files() == before, "a refused command changed the files on disk"
+        assert files(home) == before, "a refused command changed the files on disk"
         return lines[0]
 
     return run

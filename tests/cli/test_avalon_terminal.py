@@ -11,6 +11,8 @@ import pytest
 from test_avalon import GAME, NAMES, banned_words  # the same folder, on sys.path in pytest
 from test_play_terminal import ENTER, Host, log_of
 
+pytestmark = pytest.mark.integration
+
 pytest.importorskip("pexpect")
 
 #: What the host sees, per language: the questions and a few answers.
@@ -21,14 +23,14 @@ SEES = {
            "examine": "Whom does {holder} examine?", "examined": "{holder} examines {player}",
            "assassin": "Whom does the Assassin name as Merlin?",
            "merlin": "Carl is named. Now Merlin shows their card: who is Merlin?",
-           "won": "Game over: Good wins", "over": "The game is over."},
+           "won": "Game over: Good wins", "over": "Another game with the same table?"},
     "de": {"table": "Liegt alles bereit?", "reveal": "Ist die Enthüllungsphase vorbei?",
            "team": "Wähle {count} Leute für Queste {quest}.", "against": "Wer ist dagegen?",
            "fails": "Wie viele Fehlschläge wurden aufgedeckt?",
            "examine": "Wen verhört {holder}?", "examined": "{holder} verhört {player}",
            "assassin": "Wen nennt der Meuchelmörder als Merlin?",
            "merlin": "Carl wurde genannt. Jetzt zeigt Merlin seine Karte: Wer ist Merlin?",
-           "won": "Partie beendet: Das Gute gewinnt", "over": "Das Spiel ist vorbei."},
+           "won": "Partie beendet: Das Gute gewinnt", "over": "Noch eine Partie am selben Tisch?"},
 }
 SEATS = {name: seat for seat, name in enumerate(NAMES.split(","), start=1)}
 
@@ -69,7 +71,7 @@ def test_a_guided_avalon_game_to_the_assassination(home, moderator, tmp_path, la
     host.pick(said["assassin"], 2)  # Carl
     host.pick(said["merlin"], 3)  # Dora
     host.sees(said["won"])
-    host.answer(said["over"], ENTER)
+    host.pick(said["over"], 1)  # no more games
     assert host.leaves() == 0
 
     assert said["won"] in screen.getvalue()  # the whole game was seen

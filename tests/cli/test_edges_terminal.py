@@ -8,7 +8,8 @@ import shutil
 import pytest
 from test_guided_screen import Screen, question, words
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+pytestmark = [pytest.mark.integration,
+              pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
 
 #: The mission's line (the team plays its cards) and the offer of Keeping a Close Eye on You.
 CLOSE_EYE = {

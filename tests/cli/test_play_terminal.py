@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.integration
+
 pexpect = pytest.importorskip("pexpect")
 
 DOWN, ENTER = "\x1b[B", "\r"
@@ -125,7 +127,7 @@ def test_an_english_game_the_resistance_wins(home, by_commands):
     host.tick("Who voted against?", {3}, 5)
     host.pick("How many Fail cards were revealed?", 0)
     host.sees("Game over: the Resistance wins (three missions succeeded).")
-    host.answer("The game is over.", ENTER)
+    host.pick("Another game with the same table?", 1)  # no, close
     assert host.leaves() == 0
 
     assert log_of(home) == by_commands(
@@ -169,7 +171,7 @@ def test_a_german_game_lost_by_five_rejections_paused_with_ctrl_c_in_a_vote(home
         host.tick("Wähle 2 Leute für Mission 1.", {1, 2}, 7)
         host.tick("Wer ist dagegen?", set(range(1, 8)), 7)
     host.sees("Partie beendet: Die Spione gewinnen (in einer Runde wurden fünf Teams")
-    host.answer("Das Spiel ist vorbei.", ENTER)
+    host.pick("Noch eine Partie am selben Tisch?", 1)  # nein, schließen
     assert host.leaves() == 0
 
     assert log_of(home) == by_commands(
@@ -257,7 +259,7 @@ def test_guided_play_offers_only_a_rogue_success_the_record_allows(home, by_comm
     host.sees("mission cards for mission 3; shuffle")  # not "… and Rogue Success"
     host.pick("How many Fail cards were revealed?", 0)
     host.sees("Game over: the Resistance wins")  # the Rogue's share: a partial victory
-    host.answer("The game is over.", ENTER)
+    host.pick("Another game with the same table?", 1)  # no, close
     assert host.leaves() == 0
     assert log_of(home)[-1] == {"type": "mission", "fails": 0}
 

@@ -16,7 +16,7 @@ NAMES = "Anna,Ben,Carl,Dora,Emil"
 RESISTANCE_WINS = (  # rules.md §1.6: three successes; mission 2 fails
     "propose 1 2", "vote --reject 3,4", "mission --fails 0",
     "propose 2 3 4", "vote --approve 3,4",  # rejected
-    "propose 3 4 5", "vote --approve 3,4,5", "mission --fails 1",
+    "propose 2 4 5", "vote --approve 3,4,5", "mission --fails 1",
     "propose 4 5", "vote --reject 1", "mission --fails 0",
     "propose 5 1 2", "vote --reject 2", "mission --fails 0",
 )
@@ -197,6 +197,50 @@ def test_a_german_table_names_the_sides_in_german(play):
         "Für die Statistik festgehalten: Spione Ben, Dora; Widerstand Anna, Carl, Emil.\n")
 
 
+def assassin_missed(play, *extra: str, lang: str = "en", theme: str = "resistance") -> None:
+    """rules.md §5.1: three successes, then the Assassin names Carl; the Commander is Emil."""
+    play(f"new --players 5 --names {NAMES} --leader 1 --modules commander --roles body-guard "
+         f"--lang {lang} --theme {theme}", *RESISTANCE_WINS, "assassinate carl --commander emil",
+         *extra)
+
+
+@pytest.mark.parametrize("command", [
+    "roles anna:spy ben:assassin carl:resistance dora:body-guard emil:commander",
+    "roles anna:spy ben:Attentäter carl:resistance dora:LEIBWÄCHTER emil:kommandeur",
+    "roles --spies anna,ben ben:assassin dora:percival emil:merlin",  # Avalon's names too
+])
+def test_special_character_cards_are_entered_with_the_sides(play, game_file, command):
+    """Issue 33: the records by character need who held which special card (rules.md §5.1);
+    in any language and theme, and beside --spies."""
+    assassin_missed(play)
+    assert play(command).splitlines() == [
+        "Recorded for the statistics: spies Anna, Ben; Resistance Carl, Dora, Emil.",
+        "Character cards: Ben Assassin, Dora Body Guard, Emil Commander."]
+    entry = json.loads(game_file().read_text("utf-8").splitlines()[-1])
+    assert entry["characters"] == ["", "assassin", "", "body-guard", "commander"]
+
+
+def test_the_cards_of_sides_undone_back_into_the_game_are_not_kept_in_sight(play, moderator):
+    """rules.md §1.3: undone back into a running game, the sides and cards stay hidden."""
+    assassin_missed(play, "roles --spies anna,ben emil:commander", "undo", "undo")
+    undone = json.loads(moderator("log --json").stdout)["undone"]
+    assert undone[-1] == {"type": "sides"} | {"at": undone[-1]["at"]}
+
+
+@pytest.mark.parametrize("command,message", [
+    ("roles --spies anna,ben carl:assassin", "Carl cannot have held Assassin: that card "
+                                             "belongs to the other side."),
+    ("roles --spies anna,ben emil:commander dora:commander",
+     "Commander was not dealt that often in this game: its deck held 1."),
+    ("roles --spies anna,ben emil:morgana", "'emil:morgana' is not a player with a card: with "
+     "--spies, write PLAYER:CARD, where CARD is one of this game's special Character cards "
+     "(Commander, Assassin, Body Guard)."),
+])
+def test_wrong_cards_are_refused(play, refused, command, message):
+    assassin_missed(play)
+    assert refused(command) == message
+
+
 @pytest.mark.parametrize("command,message", [
     ("roles --spies ben", "This game had 2 spies, not 1: name every spy once."),
     ("roles ben:spy dora:spy", "Every player's side is needed; missing: Anna, Carl, Emil. "
@@ -288,7 +332,8 @@ def test_stats_module_sets_are_named_short_enough_to_tell_apart(play, lang, labe
 def test_stats_speak_the_theme_all_its_games_share_or_the_one_asked_for(
         play, lang, avalon, resistance):
     """rules.md §14.4: a themed game is the same game; the season is told in its games' words
-    when they all share a theme, else in the default's, and --theme chooses."""
+    when they all share a theme, each game in its own words when they do not (issue 35, item
+    5), and --theme chooses."""
     def spies_row(text: str) -> str:
         return next(line for line in text.splitlines() if " 100" in line and "%" in line)
 
@@ -298,8 +343,35 @@ def test_stats_speak_the_theme_all_its_games_share_or_the_one_asked_for(
     assert spies_row(shown).startswith(avalon)
     assert spies_row(play(f"stats --lang {lang} --theme resistance")).startswith(resistance)
     play(f"new --lang {lang} --players 5 --leader 1 --no-play", *FIVE_REJECTIONS)
-    assert spies_row(play(f"stats --lang {lang}")).startswith(resistance)
+    both = f"{resistance.strip()} / {avalon}"  # the Resistance game's, then the Avalon one's
+    assert spies_row(play(f"stats --lang {lang}")).startswith(both)
     assert spies_row(play(f"stats --lang {lang} --theme avalon")).startswith(avalon)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_stats_of_a_mixed_season_names_each_game_in_its_own_words(play, lang):
+    """Issue 35, item 5: an Avalon game won by Good and a Resistance game won by the spies
+    with three failed missions: each row in the words of the games it counts."""
+    from moderator.i18n import speaking, t
+
+    play(f"new --theme avalon --lang {lang} --players 5 --leader 1 --no-play",
+         *(c for team in ("1 2", "2 3 4", "3 4") for c in (
+             f"propose {team}", "vote --approve all", "mission --fails 0")),
+         "assassinate 2 --commander 3")
+    play(f"new --lang {lang} --players 5 --leader 1 --no-play",
+         *(c for team in ("1 2", "2 3 4", "3 4") for c in (
+             f"propose {team}", "vote --approve all", "mission --fails 1")))
+    rows = play(f"stats --lang {lang}").splitlines()
+    with speaking("avalon"):
+        good = t(lang, "records.winner.resistance")
+        avalon_spies = t(lang, "records.winner.spies")
+    spies = t(lang, "records.winner.spies")
+    assert any(row.startswith(good + " ") for row in rows)  # only the Avalon game: Good
+    assert any(row.startswith(spies + " ") for row in rows)  # only the Resistance game
+    assert not any(row.startswith(t(lang, "records.winner.resistance") + " ") for row in rows)
+    assert any(row.startswith(t(lang, "records.reason.three_failures")) for row in rows)
+    legend = next(row for row in rows if row.startswith("█"))
+    assert f"{spies} / {avalon_spies}" in legend
 
 
 def test_stats_without_games(play):
@@ -454,6 +526,7 @@ def simulate_at_a_terminal(home, *args: str):
         encoding="utf-8", timeout=60, dimensions=(24, 80))
 
 
+@pytest.mark.integration
 def test_simulate_shows_a_progress_bar_at_a_terminal(home):
     """A real pseudo-terminal: once the run has taken a second the bar is drawn while the
     games run, then cleared."""
@@ -466,6 +539,7 @@ def test_simulate_shows_a_progress_bar_at_a_terminal(home):
     assert "400 simulated games per number of players: base game (seed 1)." in child.before
 
 
+@pytest.mark.integration
 def test_a_short_simulation_shows_no_progress_bar(home):
     """A run done within a second draws no bar that would only flicker."""
     pexpect, child = simulate_at_a_terminal(home, "--players", "5", "--games", "20", "--seed", "1")

@@ -43,7 +43,7 @@ DONE_WHEN_DE = [
     "  7. Der Einzelgänger der Spione lässt die Faust geschlossen.",
     "  8. Alle anderen Spione strecken den Daumen nach oben.  (2 s Stille)",
     "  9. Jetzt sind zwei Daumen oben.",
-    " 10. Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.  (6 s Stille)",
+    " 10. Der Kommandeur öffnet die Augen und merkt sich, wer den Daumen oben hat.  (6 s Stille)",
     " 11. Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.  (2 s Stille)",
     " 12. Der Kommandeur und der Falsche Kommandeur strecken den Daumen nach oben.  (2 s Stille)",
     " 13. Der Leibwächter öffnet die Augen und merkt sich die beiden Daumen.  (6 s Stille)",
@@ -226,6 +226,7 @@ def test_an_uncovered_combination_needs_allow_incompatible(refused, moderator):
 # -- speaking without a terminal ------------------------------------------------------------
 
 
+@pytest.mark.integration
 def test_say_with_voice_off_shows_the_lines(moderator, speakers):
     result = moderator("script --players 5 --variants blind-spies --say --voice off")
     assert result.exit_code == 0
@@ -233,6 +234,7 @@ def test_say_with_voice_off_shows_the_lines(moderator, speakers):
     assert played(speakers) == []
 
 
+@pytest.mark.integration
 @needs_espeak
 def test_say_without_a_terminal_prints_the_lines_and_says_why(moderator, speakers, cache):
     """README "Voice": without a terminal nothing is read and nothing waits (issue 16)."""
@@ -248,6 +250,7 @@ def test_say_without_a_terminal_prints_the_lines_and_says_why(moderator, speaker
     assert result.stderr.strip() == t("de", "reading.no_terminal")
 
 
+@pytest.mark.integration
 @needs_espeak
 def test_say_piped_reads_nothing_and_sleeps_through_no_pause(speakers, cache, home):
     """issue 16 item 6: the 10-player script has 33 s of pauses and about 55 s of speech;
@@ -265,6 +268,7 @@ def test_say_piped_reads_nothing_and_sleeps_through_no_pause(speakers, cache, ho
     assert done.stderr.strip() == t("de", "reading.no_terminal")
 
 
+@pytest.mark.integration
 def test_new_without_a_terminal_neither_speaks_nor_waits(moderator, speakers, cache):
     result = moderator("new --players 5 --no-play", env={"MODERATOR_VOICE": "espeak"})
     assert result.exit_code == 0
@@ -305,6 +309,7 @@ def test_voice_prepare_makes_every_line_of_the_game(play, moderator, cache):
     assert "(16 davon schon im Zwischenspeicher)" in again.stdout
 
 
+@pytest.mark.integration
 @needs_espeak
 def test_voice_prepare_offline_prepares_the_offline_voice(moderator, cache):
     with responses.RequestsMock() as google:
@@ -353,6 +358,7 @@ def black_hole():
     hole.close()
 
 
+@pytest.mark.integration
 @needs_espeak
 def test_voice_prepare_on_a_stalled_network_waits_once_and_not_at_exit(black_hole, cache, home):
     """issue 16 item 4: `voice prepare --voice auto` against a network that never answers
@@ -434,6 +440,7 @@ def read_to_the_end(child) -> str:
     return "".join(shown)
 
 
+@pytest.mark.integration
 def test_a_game_prepared_with_google_s_voice_is_heard_in_it_at_a_table_without_network(
         prepared, terminal, speakers, cache):
     """issue 16: prepared at home with Google's voice; at the table every line is played from
@@ -450,6 +457,7 @@ def test_a_game_prepared_with_google_s_voice_is_heard_in_it_at_a_table_without_n
     assert t("de", "voice.offline") not in shown
 
 
+@pytest.mark.integration
 @needs_espeak
 def test_prepared_lines_are_heard_in_google_s_voice_after_one_that_was_not(
         prepared, terminal, speakers):
@@ -466,6 +474,7 @@ def test_prepared_lines_are_heard_in_google_s_voice_after_one_that_was_not(
         < shown.index("  2. Der Einzelgänger")
 
 
+@pytest.mark.integration
 @needs_espeak
 def test_offline_the_voice_falls_back_to_espeak_and_says_so_once_before_the_first_line(
         terminal, speakers):
@@ -498,6 +507,7 @@ def no_player_but(tmp_path: Path):
     return folder
 
 
+@pytest.mark.integration
 @needs_espeak
 def test_players_that_exit_0_without_playing_leave_the_reveal_as_text(terminal, no_player_but):
     """issue 16, Done when: every player here returns at once with exit status 0 and plays
@@ -509,6 +519,7 @@ def test_players_that_exit_0_without_playing_leave_the_reveal_as_text(terminal, 
     no_sound_is_told_once_before_the_first_line(child)
 
 
+@pytest.mark.integration
 @needs_espeak
 @pytest.mark.skipif(shutil.which("ffplay") is None,
                     reason="ffplay is not installed (.ci/run installs ffmpeg)")
@@ -522,6 +533,7 @@ def test_the_real_ffplay_with_no_device_leaves_the_reveal_as_text(terminal, no_p
     no_sound_is_told_once_before_the_first_line(child)
 
 
+@pytest.mark.integration
 @needs_espeak
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_without_network_or_sound_one_notice_says_what_will_happen(
@@ -540,6 +552,7 @@ def test_without_network_or_sound_one_notice_says_what_will_happen(
     assert t(lang, "reading.keys_shown") in shown
 
 
+@pytest.mark.integration
 def test_a_key_repeats_the_last_line_and_ctrl_c_stops(prepared, terminal, speakers):
     prepared("--players 5 --lang de")
     child = terminal("script --players 5 --say --lang de", **REFUSED)
@@ -560,6 +573,7 @@ def test_a_key_repeats_the_last_line_and_ctrl_c_stops(prepared, terminal, speake
     assert len(files) == 3 and files[1] == files[2]
 
 
+@pytest.mark.integration
 def test_ctrl_c_during_speech_stops_the_sound_and_exits_130(prepared, terminal, speakers):
     """issue 16 item 6: a line of forty seconds is playing when the host presses Ctrl-C; the
     player ends within ten, so it was stopped, not played out."""
@@ -595,6 +609,7 @@ def ends(pid: int, patience: float) -> bool:
     return False
 
 
+@pytest.mark.integration
 def test_new_at_a_terminal_reads_the_reveal_once_everyone_has_seen_their_card(
         prepared, terminal, speakers, home):
     prepared("--players 5 --lang de")
@@ -609,6 +624,7 @@ def test_new_at_a_terminal_reads_the_reveal_once_everyone_has_seen_their_card(
     assert len(list((home / "games").glob("*.jsonl"))) == 1
 
 
+@pytest.mark.integration
 @needs_espeak
 def test_new_at_a_terminal_can_skip_the_reading(terminal, speakers, home):
     child = terminal("new --players 5 --no-play", MODERATOR_VOICE="espeak")

@@ -6,7 +6,7 @@ real on 127.0.0.1 with port 0 (the system picks a free one); traffic goes to loo
 Fixtures:
 
 - ``cli("new --players 7 --no-play", …)``: command lines run in this process (typer's runner)
-  that must succeed; their output.
+  that must succeed; their output (``play`` of tests/conftest.py, which gives ``home`` too).
 - ``command("vote --approve 1,2")``: one command line in a process of its own, as a host types
   it in a second terminal; the finished process.
 - ``display(**options)``: a display served from a background thread for the test
@@ -27,43 +27,19 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from moderator.cli.app import build
 from moderator.display import server
-
-CLEARED = ("MODERATOR_GAME", "MODERATOR_LANG", "FORCE_COLOR", "PY_COLORS", "LC_ALL",
-           "LC_MESSAGES", "LANG")
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "moderator-home"
-    monkeypatch.setenv("MODERATOR_HOME", str(folder))
-    for variable in CLEARED:
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("NO_COLOR", "1")
-    return folder
-
-
-@pytest.fixture(scope="session")
-def app():
-    return build("en")
+def own_home(home: Path) -> None:
+    """A fresh MODERATOR_HOME for every test (tests/conftest.py)."""
 
 
 @pytest.fixture
-def cli(app) -> Callable[..., str]:
-    runner = CliRunner()
-
-    def run(*commands: str) -> str:
-        shown = []
-        for command in commands:
-            result = runner.invoke(app, shlex.split(command))
-            assert result.exit_code == 0, f"moderator {command}\n{result.output}"
-            shown.append(result.stdout)
-        return "".join(shown)
-
-    return run
+def cli(play) -> Callable[..., str]:
+    """Command lines run in this process that must succeed: tests/conftest.py's `play`."""
+    return play
 
 
 @pytest.fixture

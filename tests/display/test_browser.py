@@ -20,6 +20,8 @@ import pytest
 
 from moderator import live, store
 
+pytestmark = pytest.mark.integration
+
 CHROMIUM = "/usr/bin/chromium"
 #: Debian's Chromium on a machine without network or sandbox (machines/python.md).
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

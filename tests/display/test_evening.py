@@ -153,6 +153,7 @@ def _resident_mb(pid: int) -> float:
     raise AssertionError("no VmRSS")
 
 
+@pytest.mark.integration
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux's /proc")
 def test_huge_request_heads_leave_the_server_small(cli):
     """100 requests with 60 KB of headers, 20 at a time, to the real command."""
@@ -196,6 +197,7 @@ def start_command(*options: str, env: dict | None = None
     return process, url, lines
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_torn_line_is_said_in_the_terminal_and_on_the_page_until_the_next_action(
         cli, command, lang):
@@ -251,6 +253,7 @@ def test_the_game_over_page_names_the_assassin_s_target_then_each_side(cli, lang
 # -- the spoken line --------------------------------------------------------------------------
 
 
+@pytest.mark.integration
 def test_only_the_line_being_read_is_served_and_only_from_the_voice_cache(
         cli, display, tmp_path, monkeypatch):
     monkeypatch.setenv("MODERATOR_CACHE", str(tmp_path / "cache"))
@@ -288,6 +291,7 @@ def test_only_the_line_being_read_is_served_and_only_from_the_voice_cache(
     assert state(shown)["speech"] is None
 
 
+@pytest.mark.integration
 @pytest.mark.skipif(shutil.which("espeak-ng") is None,
                     reason="espeak-ng is not installed (.ci/run installs it)")
 def test_ctrl_c_on_the_terminal_stops_the_reveal_on_the_screens(cli, display, home, tmp_path):

@@ -64,6 +64,7 @@ def test_a_damaged_file_reads_as_no_signal(cli):
         assert live.read(game_id) == {"reveal": False, "timer": None}, text
 
 
+@pytest.mark.integration
 def test_a_process_removes_its_signals_when_it_ends_and_a_killed_one_s_are_ignored(cli):
     cli("new --players 5 --no-play")
     game_id = store.game_ids()[-1]
@@ -131,6 +132,7 @@ def read_through(child, game_id: str, stream: Stream) -> None:
     assert stream.event()["data"]["dark"] is False
 
 
+@pytest.mark.integration
 @needs_espeak
 def test_the_reveal_read_by_new_darkens_the_display(display, sound_device):
     """The issue's host: `moderator new --players 7 --no-play` at a terminal reads the
@@ -146,6 +148,7 @@ def test_the_reveal_read_by_new_darkens_the_display(display, sound_device):
     read_through(child, game_id, stream)
 
 
+@pytest.mark.integration
 @needs_espeak
 def test_the_reveal_read_again_with_script_say_darkens_the_display(cli, display, sound_device):
     cli("new --players 5 --no-play")

@@ -19,6 +19,7 @@ from moderator import live, store
 from moderator.display import server
 
 
+@pytest.mark.integration
 def test_a_vote_on_the_command_line_reaches_the_stream_within_two_seconds(cli, command,
                                                                          display):
     cli("new --players 7 --no-play", "propose 1 2", "vote --reject 1,2,3,4")
@@ -36,6 +37,7 @@ def test_a_vote_on_the_command_line_reaches_the_stream_within_two_seconds(cli, c
     stream.close()
 
 
+@pytest.mark.integration
 def test_an_undo_is_a_new_state_not_a_step_back(cli, command, display):
     cli("new --players 5 --no-play", "propose 1 2")
     stream = Stream(display().url)
@@ -48,6 +50,7 @@ def test_an_undo_is_a_new_state_not_a_step_back(cli, command, display):
     assert undone["data"]["state"]["status"] == before["data"]["state"]["status"]
 
 
+@pytest.mark.integration
 def test_a_reconnecting_page_catches_up_at_once(cli, command, display):
     cli("new --players 5 --no-play")
     shown = display()
@@ -65,6 +68,7 @@ def test_a_reconnecting_page_catches_up_at_once(cli, command, display):
     again.close()
 
 
+@pytest.mark.integration
 def test_it_follows_a_new_game(cli, command, display):
     cli("new --players 5 --no-play")
     stream = Stream(display().url)
@@ -75,6 +79,7 @@ def test_it_follows_a_new_game(cli, command, display):
     assert "Jetzt schlägt" in followed["html"]
 
 
+@pytest.mark.integration
 def test_a_pinned_game_stays_pinned(cli, command, display):
     cli("new --players 5 --no-play")
     pinned = store.game_ids()[-1]
@@ -239,16 +244,17 @@ def test_a_damaged_then_missing_game_shows_the_error_and_the_server_goes_on(cli,
     assert get(shown.url)[0] == 200
 
 
-@pytest.mark.slow
+@pytest.mark.integration
+@pytest.mark.soak
 def test_many_screens_at_once_cost_little(cli, command, display, request):
     """20 phones follow the game: each stream gets every change, and the server answers a
-    new page at once meanwhile. A few seconds by default; a full minute under `-m slow`."""
+    new page at once meanwhile. A few seconds by default; a full minute under `-m soak`."""
     cli("new --players 5 --no-play")
     shown = display()
     streams = [Stream(shown.url) for _ in range(20)]
     for stream in streams:
         stream.event()
-    seconds = 60 if request.config.getoption("-m") == "slow" else 3
+    seconds = 60 if request.config.getoption("-m") == "soak" else 3
     end, changes = time.monotonic() + seconds, 0
     while time.monotonic() < end:
         command("propose 1 2" if changes % 2 == 0 else "undo")
@@ -275,6 +281,7 @@ def test_the_reveal_turns_the_screens_dark_until_it_is_done(cli, display):
     assert not live.path_of(game_id).exists()
 
 
+@pytest.mark.integration
 def test_the_timer_counts_down_for_the_proposal_under_discussion(cli, command, display):
     cli("new --players 5 --no-play")
     game_id = store.game_ids()[-1]
@@ -290,6 +297,7 @@ def test_the_timer_counts_down_for_the_proposal_under_discussion(cli, command, d
     assert stream.event()["data"]["timer"] is None
 
 
+@pytest.mark.integration
 def test_a_signal_whose_writer_was_killed_is_ignored(cli, display, home):
     cli("new --players 5 --no-play")
     game_id = store.game_ids()[-1]
@@ -324,6 +332,7 @@ def start_command(*options: str) -> tuple[subprocess.Popen, str, list[str]]:
     return process, url, lines
 
 
+@pytest.mark.integration
 def test_the_command_serves_until_ctrl_c_and_says_so_in_one_line(cli):
     cli("new --players 5 --no-play")
     process, url, lines = start_command("--port", "0")
@@ -340,6 +349,7 @@ def test_the_command_serves_until_ctrl_c_and_says_so_in_one_line(cli):
     assert err.splitlines() == ["The table display has stopped."] and out == ""
 
 
+@pytest.mark.integration
 def test_a_taken_port_is_said_and_the_next_free_one_used(cli):
     cli("new --players 5 --lang de --no-play")
     with socket.socket() as taken:
@@ -360,6 +370,7 @@ def test_a_taken_port_is_said_and_the_next_free_one_used(cli):
             process.communicate(timeout=PATIENCE)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("options,message", [
     ("--game 1999-01-01-1", "There is no saved game '1999-01-01-1'. See the saved games with "
                             "moderator games."),
@@ -372,6 +383,7 @@ def test_refusals(cli, command, options, message):
     assert done.stderr.splitlines() == [message] and done.stdout == ""
 
 
+@pytest.mark.integration
 def test_open_shows_the_page_in_this_computer_s_browser(cli, tmp_path, monkeypatch):
     """--open, for a TV on HDMI: the browser named by $BROWSER (here a program that notes the
     address it was given) gets the page's address."""
@@ -405,6 +417,7 @@ def test_the_address_phones_can_reach(addresses, chosen):
     assert network.pick(addresses) == chosen
 
 
+@pytest.mark.integration
 def test_the_computer_s_own_interfaces_are_read():
     from moderator.display import network
 

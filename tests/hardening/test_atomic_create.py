@@ -19,6 +19,8 @@ import pytest
 
 from moderator import session, store
 
+pytestmark = pytest.mark.integration
+
 ROUNDS = 10
 PLAYED = [["propose", "1", "2"], ["vote", "--approve", "1,2,3"], ["mission", "--fails", "0"],
           ["propose", "2", "3", "4"], ["vote", "--reject", "1,2"]]

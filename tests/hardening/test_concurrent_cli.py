@@ -12,6 +12,10 @@ import sys
 import threading
 from collections import Counter
 
+import pytest
+
+pytestmark = pytest.mark.integration
+
 MODERATOR = [sys.executable, "-m", "moderator"]
 ROUNDS = 12
 REFUSALS = {

@@ -18,6 +18,8 @@ import pytest
 
 from moderator.i18n import t
 
+pytestmark = pytest.mark.integration
+
 MODERATOR = [sys.executable, "-m", "moderator"]
 NOBODY = "65534"  # the user nobody, by number: its group has a different name on each system
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096

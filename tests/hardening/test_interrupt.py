@@ -26,6 +26,8 @@ import pytest
 from moderator.cli import app, exits
 from moderator.i18n import t
 
+pytestmark = pytest.mark.integration
+
 #: Seconds after the interpreter is ready: the first moments of start-up, then later ones.
 MOMENTS = [0.0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5]
 

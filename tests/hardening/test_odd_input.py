@@ -20,6 +20,8 @@ import pytest
 
 from moderator.i18n import t
 
+pytestmark = pytest.mark.integration
+
 NAMES = "Änne,Jörg,Ömer,Zoë 🦊,Ünal"
 SETUP = ["new", "--players", "5", "--names", NAMES, "--leader", "1", "--no-play"]
 FINISH = [["propose", "1", "2"], ["vote", "--approve", "1,2,3"], ["mission", "--fails", "0"],

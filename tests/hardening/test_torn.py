@@ -13,7 +13,11 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from moderator.i18n import t
+
+pytestmark = pytest.mark.integration
 
 TORN = b'{"type":"vote","appr'
 WRITES = [["vote", "--approve", "1,2,3"], ["propose", "1", "2"], ["undo"], ["redo"],

@@ -45,6 +45,7 @@ def run(args: list[str], cache: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, check=True)
 
 
+@pytest.mark.integration
 def test_a_damaged_kept_catalogue_is_never_believed(tmp_path):
     cache = tmp_path / "cache"
     first = run(["--help"], cache).stdout

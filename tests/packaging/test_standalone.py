@@ -8,11 +8,15 @@ The build takes a few minutes; it is made once per run, in a temporary folder.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "packaging" / "build-standalone"
@@ -79,3 +83,48 @@ def test_the_standalone_program_reads_no_source_file(standalone):
     assert not [p for p in folder.rglob("*.py") if "moderator" in p.parts[len(folder.parts):]]
     assert list(folder.rglob("moderator/i18n/de.yaml"))
     assert list(folder.rglob("moderator/reference/rules.md"))
+    assert list(folder.rglob("moderator/display/static/page.css"))
+    assert list(folder.rglob("moderator/display/static/page.js"))
+
+
+def test_the_standalone_program_serves_the_display_with_its_style_and_script(standalone,
+                                                                               tmp_path):
+    """The page's style and script are package files: the frozen program reads them as it
+    reads its catalogues, and its page is the installed one's, style, script and policy."""
+    from moderator.display import page
+
+    env = {**os.environ, "MODERATOR_HOME": str(tmp_path / "games"),
+           "MODERATOR_CACHE": str(tmp_path / "cache"), "TERM": "dumb", "NO_COLOR": "1"}
+    subprocess.run([str(standalone), "new", "--players", "5", "--no-play"], env=env,
+                   check=True, capture_output=True, timeout=120)
+    process = subprocess.Popen([str(standalone), "display", "--host", "127.0.0.1", "--port",
+                                "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        first = process.stdout.readline() if process.stdout else ""
+        url = next((w for w in first.split() if w.startswith("http://")), None)
+        assert url, first + (process.stderr.read() if process.stderr else "")
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            shown = answer.read().decode()
+            policy = answer.headers["Content-Security-Policy"]
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)
+    assert f"<style>{page.STYLE}</style>" in shown and f"<script>{page.SCRIPT}</script>" in shown
+    assert policy == page.POLICY
+
+
+def test_the_build_says_what_to_install_when_its_python_lacks_it(tmp_path):
+    """Issue 35, item 7: run with a Python without PyInstaller (a bare virtual environment),
+    the script says in one line what to install first, and builds nothing."""
+    bare = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True)
+    python = bare / "bin" / "python"
+    out = tmp_path / "out"
+    done = subprocess.run([str(SCRIPT)], env={**os.environ, "PYTHON": str(python),
+                                              "MODERATOR_BUILD_DIR": str(out)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert f"{python} -m pip install '.[build]'" in done.stderr
+    assert not out.exists()

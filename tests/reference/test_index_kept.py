@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from moderator.reference import matching
 
 
@@ -33,6 +35,7 @@ def ask(question: str, cache: Path, home: Path) -> dict:
     return json.loads(done.stdout)
 
 
+@pytest.mark.integration
 def test_a_question_gets_the_same_ruling_with_a_kept_index_as_with_a_new_one(tmp_path):
     cache = tmp_path / "cache"
     for question in ("does a tie pass", "Führungsstärke", "stronk leadr"):

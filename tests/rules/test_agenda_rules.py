@@ -4,18 +4,12 @@ Seats are 0-based here, as in the engine.
 """
 
 import pytest
+from refusals import refused  # beside this file
 
-from moderator.rules import Game, RuleError
+from moderator.rules import Game
 from moderator.rules.modules.defector import RevealLoyalty
 from moderator.rules.modules.inquisitor import Examine
 from moderator.rules.modules.sergeant import SwitchCard
-
-
-def refused(code, action, *args, **kwargs):
-    with pytest.raises(RuleError) as error:
-        action(*args, **kwargs)
-    assert error.value.code == code
-    return error.value
 
 
 def approved(game, team, **options):

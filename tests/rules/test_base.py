@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from refusals import refused  # beside this file
 
 from moderator.rules import Game, RuleError, character_cards
 
@@ -64,16 +65,6 @@ def reject(game: Game, times: int = 1) -> Game:
     return game
 
 
-def assert_refused(game: Game, action, code: str) -> RuleError:
-    """The action raises RuleError(code) and the game is exactly what it was before."""
-    before = copy.deepcopy(game)
-    with pytest.raises(RuleError) as caught:
-        action(game)
-    assert caught.value.code == code, caught.value
-    assert game == before
-    return caught.value
-
-
 # -- §1.1 sides and player count -----------------------------------------------------------------
 
 
@@ -95,7 +86,7 @@ def test_spy_count_bounds_fail_cards(players: int) -> None:
     game = game.propose(team_for(game)).vote(everyone(game))
     team = len(game.team)
     if spies < team:
-        assert_refused(game, lambda g: g.play_mission(spies + 1), "errors.fails_spies")
+        refused("errors.fails_spies", lambda g: g.play_mission(spies + 1), game)
     assert game.play_mission(min(spies, team)).failures == 2
 
 
@@ -122,7 +113,7 @@ def test_team_size_cell(players: int, mission: int) -> None:
     assert game.team_size == expected
     for wrong in (expected - 1, expected + 1):
         team = [(game.leader + k) % players for k in range(wrong)]
-        error = assert_refused(game, lambda g: g.propose(team), "errors.team_size")
+        error = refused("errors.team_size", lambda g: g.propose(team), game)
         assert error.params == {"size": expected, "mission": mission, "given": wrong}
     proposed = game.propose(team_for(game))
     assert proposed.phase == "vote"
@@ -160,20 +151,20 @@ def test_leader_may_stay_off_team() -> None:
 def test_player_twice_refused() -> None:
     """rules.md §1.4.1: one Team token per player."""
     game = Game.new(5)
-    assert_refused(game, lambda g: g.propose([1, 1]), "errors.player_twice")
+    refused("errors.player_twice", lambda g: g.propose([1, 1]), game)
     # also when the count would be right only by counting someone twice
     game = play_results(game, "S")  # mission 2: three players
-    assert_refused(game, lambda g: g.propose([0, 3, 0]), "errors.player_twice")
+    refused("errors.player_twice", lambda g: g.propose([0, 3, 0]), game)
 
 
 def test_wrong_team_size_refused_with_params() -> None:
     """rules.md §1.4.1: exactly the required number of Team tokens."""
     game = Game.new(8)
-    error = assert_refused(game, lambda g: g.propose([0, 1]), "errors.team_size")
+    error = refused("errors.team_size", lambda g: g.propose([0, 1]), game)
     assert error.params == {"size": 3, "mission": 1, "given": 2}
-    error = assert_refused(game, lambda g: g.propose([0, 1, 2, 3]), "errors.team_size")
+    error = refused("errors.team_size", lambda g: g.propose([0, 1, 2, 3]), game)
     assert error.params == {"size": 3, "mission": 1, "given": 4}
-    error = assert_refused(game, lambda g: g.propose([]), "errors.team_size")
+    error = refused("errors.team_size", lambda g: g.propose([]), game)
     assert error.params == {"size": 3, "mission": 1, "given": 0}
 
 
@@ -386,8 +377,8 @@ def test_fails_more_than_team_size_refused() -> None:
     """rules.md §1.5: each team member plays one card, so no more Fails than members."""
     game = Game.new(10).propose([0, 1, 2])  # mission 1: 3 members, 4 spies in the game
     game = game.vote(everyone(game))
-    assert_refused(game, lambda g: g.play_mission(4), "errors.fails_range")
-    assert_refused(game, lambda g: g.play_mission(-1), "errors.fails_range")
+    refused("errors.fails_range", lambda g: g.play_mission(4), game)
+    refused("errors.fails_range", lambda g: g.play_mission(-1), game)
     assert game.play_mission(3).failures == 1
 
 
@@ -395,7 +386,7 @@ def test_fails_more_than_spies_refused() -> None:
     """rules.md §1.1 + §1.5: Resistance members must play Success, so Fails <= spies."""
     game = play_results(Game.new(5), "S")  # mission 2: 3 members, 2 spies
     game = game.propose([0, 1, 2]).vote(everyone(game))
-    error = assert_refused(game, lambda g: g.play_mission(3), "errors.fails_spies")
+    error = refused("errors.fails_spies", lambda g: g.play_mission(3), game)
     assert error.params.get("spies") == 2
     assert game.play_mission(2).failures == 1
 
@@ -443,11 +434,11 @@ def ended_games() -> list[tuple[str, Game]]:
 def test_nothing_after_game_over(reason: str, game: Game) -> None:
     """rules.md §1.6: the game ends the moment a win condition holds; no further action."""
     assert game.reason == reason
-    assert_refused(game, lambda g: g.propose([0, 1]), "errors.game_over")
-    assert_refused(game, lambda g: g.propose([0, 1, 2]), "errors.game_over")
-    assert_refused(game, lambda g: g.vote(everyone(g)), "errors.game_over")
-    assert_refused(game, lambda g: g.vote(()), "errors.game_over")
-    assert_refused(game, lambda g: g.play_mission(0), "errors.game_over")
+    refused("errors.game_over", lambda g: g.propose([0, 1]), game)
+    refused("errors.game_over", lambda g: g.propose([0, 1, 2]), game)
+    refused("errors.game_over", lambda g: g.vote(everyone(g)), game)
+    refused("errors.game_over", lambda g: g.vote(()), game)
+    refused("errors.game_over", lambda g: g.play_mission(0), game)
 
 
 # -- turn order -----------------------------------------------------------------------------------
@@ -457,24 +448,24 @@ def test_actions_out_of_turn_during_proposal() -> None:
     """rules.md §1.4-1.5: the order is proposal -> vote -> mission; nothing can skip ahead."""
     game = Game.new(5)
     assert game.phase == "proposal"
-    assert_refused(game, lambda g: g.vote(everyone(g)), "errors.turn.proposal")
-    assert_refused(game, lambda g: g.play_mission(0), "errors.turn.proposal")
+    refused("errors.turn.proposal", lambda g: g.vote(everyone(g)), game)
+    refused("errors.turn.proposal", lambda g: g.play_mission(0), game)
 
 
 def test_actions_out_of_turn_during_vote() -> None:
     """rules.md §1.4: a proposed team must be voted on before anything else happens."""
     game = Game.new(5).propose([0, 1])
     assert game.phase == "vote"
-    assert_refused(game, lambda g: g.propose([2, 3]), "errors.turn.vote")
-    assert_refused(game, lambda g: g.play_mission(0), "errors.turn.vote")
+    refused("errors.turn.vote", lambda g: g.propose([2, 3]), game)
+    refused("errors.turn.vote", lambda g: g.play_mission(0), game)
 
 
 def test_actions_out_of_turn_during_mission() -> None:
     """rules.md §1.5: an approved team goes on its mission before the next proposal or vote."""
     game = Game.new(5).propose([0, 1]).vote(everyone(Game.new(5)))
     assert game.phase == "mission"
-    assert_refused(game, lambda g: g.propose([2, 3]), "errors.turn.mission")
-    assert_refused(game, lambda g: g.vote(everyone(g)), "errors.turn.mission")
+    refused("errors.turn.mission", lambda g: g.propose([2, 3]), game)
+    refused("errors.turn.mission", lambda g: g.vote(everyone(g)), game)
 
 
 def test_turn_order_resumes_after_a_refusal() -> None:

@@ -3,18 +3,12 @@
 import random
 
 import pytest
+from refusals import refused  # beside this file
 
-from moderator.rules import Game, RuleError, configure
+from moderator.rules import Game, configure
 from moderator.rules.modules.hunter import Accuse, Blame, Investigate
 from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
 from moderator.simulate import random_game
-
-
-def refused(code, action, *args, **kwargs):
-    with pytest.raises(RuleError) as error:
-        action(*args, **kwargs)
-    assert error.value.code == code
-    return error.value
 
 
 def team_of(game):

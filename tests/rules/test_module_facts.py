@@ -7,8 +7,9 @@ Seats are 0-based here, as in the engine.
 """
 
 import pytest
+from refusals import refused  # beside this file
 
-from moderator.rules import Game, RuleError
+from moderator.rules import Game
 from moderator.rules.modules import MODULES
 from moderator.rules.modules import inquisitor as examination
 from moderator.rules.modules.defector import DECK, LOYALTY, RevealLoyalty
@@ -16,12 +17,6 @@ from moderator.rules.modules.plot import PLOT_DRAW, DrawPlot, GivePlot, UsePlot,
 from moderator.rules.modules.sergeant import SwitchCard
 
 EYE, SL = "close_eye", "strong_leader"
-
-
-def refused(code, action, *args, **kwargs):
-    with pytest.raises(RuleError) as error:
-        action(*args, **kwargs)
-    assert error.value.code == code
 
 
 def played(game, fails=0):

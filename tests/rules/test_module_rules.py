@@ -4,17 +4,11 @@ Seats are 0-based here, as in the engine.
 """
 
 import pytest
+from refusals import refused  # beside this file
 from rulebook import SIDES  # rules.md §1.1, written out
 
-from moderator.rules import Game, RuleError, configure
+from moderator.rules import Game, configure
 from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
-
-
-def refused(code, action, *args, **kwargs):
-    with pytest.raises(RuleError) as error:
-        action(*args, **kwargs)
-    assert error.value.code == code
-    return error.value
 
 
 def approve_all(game):

@@ -7,8 +7,9 @@ import random
 from collections import Counter
 
 import pytest
+from refusals import refused  # beside this file
 
-from moderator.rules import Game, RuleError
+from moderator.rules import Game
 from moderator.simulate import random_game
 from moderator.rules.modules import plot as cards
 from moderator.rules.modules.plot import DrawPlot, GivePlot, UsePlot
@@ -16,13 +17,6 @@ from moderator.rules.modules.plot import DrawPlot, GivePlot, UsePlot
 SL, EYE, NC, OM, TR = "strong_leader", "close_eye", "no_confidence", "opinion_maker", \
     "take_responsibility"
 OC, EC, OU, SPOT = "overheard_conversation", "establish_confidence", "open_up", "in_the_spotlight"
-
-
-def refused(code, action, *args, **kwargs):
-    with pytest.raises(RuleError) as error:
-        action(*args, **kwargs)
-    assert error.value.code == code
-    return error.value
 
 
 def new(players=7, leader=0, **settings):

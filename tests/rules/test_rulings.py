@@ -5,8 +5,9 @@ Seats are 0-based here, as in the engine: "player 1" of rules.md's examples is s
 """
 
 import pytest
+from refusals import refused  # beside this file
 
-from moderator.rules import Game, RuleError
+from moderator.rules import Game
 from moderator.rules.flow import could_play
 from moderator.rules.modules.defector import RevealLoyalty
 from moderator.rules.modules.hunter import Accuse, Investigate
@@ -17,13 +18,6 @@ from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
 SL, EYE, NC, OM, TR = "strong_leader", "close_eye", "no_confidence", "opinion_maker", \
     "take_responsibility"
 OC = "overheard_conversation"
-
-
-def refused(code, action, *args, **kwargs):
-    with pytest.raises(RuleError) as error:
-        action(*args, **kwargs)
-    assert error.value.code == code
-    return error.value
 
 
 def mission(game, team, watch=None, investigator=None, **cards):

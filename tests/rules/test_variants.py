@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from refusals import refused  # beside this file
 
 from moderator.rules import Game, RuleError
 
@@ -71,15 +72,6 @@ def play_results(game: Game, results: str) -> Game:
     return game
 
 
-def assert_refused(game: Game, action, code: str) -> RuleError:
-    before = copy.deepcopy(game)
-    with pytest.raises(RuleError) as caught:
-        action(game)
-    assert caught.value.code == code, caught.value
-    assert game == before
-    return caught.value
-
-
 # -- §2.1 Targeting -------------------------------------------------------------------------------
 
 
@@ -87,7 +79,7 @@ def test_targeting_requires_a_mission() -> None:
     """rules.md §2.1: under Targeting the Leader chooses the mission before the team."""
     game = Game.new(5, variants=["targeting"])
     assert game.mission is None
-    assert_refused(game, lambda g: g.propose([0, 1]), "errors.mission_required")
+    refused("errors.mission_required", lambda g: g.propose([0, 1]), game)
 
 
 @pytest.mark.parametrize("players", sorted(TEAM_SIZES))
@@ -97,7 +89,7 @@ def test_targeting_chosen_missions_size_applies(players: int, mission: int) -> N
     game = Game.new(players, variants=["targeting"])
     size = TEAM_SIZES[players][mission - 1]
     wrong = [(k) % players for k in range(size + 1)]
-    error = assert_refused(game, lambda g: g.propose(wrong, mission=mission), "errors.team_size")
+    error = refused("errors.team_size", lambda g: g.propose(wrong, mission=mission), game)
     assert error.params == {"size": size, "mission": mission, "given": size + 1}
     proposed = game.propose(team(game, mission), mission=mission)
     assert proposed.mission == mission
@@ -108,7 +100,7 @@ def test_targeting_chosen_missions_size_applies(players: int, mission: int) -> N
 def test_targeting_six_players_mission_three_first() -> None:
     """rules.md §2.1 + §1.2: at 6p, mission 3 chosen first needs four players."""
     game = Game.new(6, variants=["targeting"])
-    assert_refused(game, lambda g: g.propose([0, 1], mission=3), "errors.team_size")
+    refused("errors.team_size", lambda g: g.propose([0, 1], mission=3), game)
     game = game.propose([0, 1, 2, 3], mission=3)
     assert game.mission == 3
     game = game.vote(everyone(game)).play_mission(0)
@@ -120,11 +112,11 @@ def test_targeting_each_mission_once() -> None:
     """rules.md §2.1: each mission space can be attempted only once."""
     game = target(Game.new(5, variants=["targeting"]), 2, 0)
     assert game.open_missions == (1, 3, 4)
-    assert_refused(game, lambda g: g.propose(team(g, 2), mission=2), "errors.mission_played")
+    refused("errors.mission_played", lambda g: g.propose(team(g, 2), mission=2), game)
     game = target(game, 4, 1)
     assert game.open_missions == (1, 3)
-    assert_refused(game, lambda g: g.propose(team(g, 4), mission=4), "errors.mission_played")
-    assert_refused(game, lambda g: g.propose(team(g, 2), mission=2), "errors.mission_played")
+    refused("errors.mission_played", lambda g: g.propose(team(g, 4), mission=4), game)
+    refused("errors.mission_played", lambda g: g.propose(team(g, 2), mission=2), game)
 
 
 def test_targeting_no_mission_is_mandatory() -> None:
@@ -157,9 +149,7 @@ def test_targeting_mission_five_locked_until_two_successes(before, unlocked: boo
     if unlocked:
         assert game.propose(team(game, 5), mission=5).mission == 5
     else:
-        assert_refused(
-            game, lambda g: g.propose(team(g, 5), mission=5), "errors.mission_five_locked"
-        )
+        refused("errors.mission_five_locked", lambda g: g.propose(team(g, 5), mission=5), game)
 
 
 @pytest.mark.parametrize("players", [7, 8, 9, 10])
@@ -238,15 +228,14 @@ def test_targeting_mission_outside_tableau_refused(mission: int) -> None:
 def test_without_targeting_other_mission_refused(mission: int) -> None:
     """rules.md §1.4 / §2.1: without Targeting the missions are played in order."""
     game = Game.new(5)
-    assert_refused(game, lambda g: g.propose([0, 1], mission=mission),
-                   "errors.mission_not_targeting")
+    refused("errors.mission_not_targeting", lambda g: g.propose([0, 1], mission=mission), game)
     assert game.propose([0, 1], mission=1).mission == 1
 
 
 def test_without_targeting_later_round() -> None:
     """rules.md §1.4: without Targeting, mission 2 follows mission 1; 1 cannot be named again."""
     game = play_results(Game.new(5), "S")
-    assert_refused(game, lambda g: g.propose([0, 1], mission=1), "errors.mission_not_targeting")
+    refused("errors.mission_not_targeting", lambda g: g.propose([0, 1], mission=1), game)
     assert game.propose([0, 1, 2]).mission == 2
 
 
@@ -337,9 +326,9 @@ def test_assassination_after_third_success(results: str, players: int) -> None:
 def test_assassination_blocks_other_actions() -> None:
     """rules.md §5.1: after the 3rd success only the Assassin's choice remains."""
     game = play_results(Game.new(5, modules=["commander"]), "SSS")
-    assert_refused(game, lambda g: g.propose([0, 1]), "errors.turn.assassination")
-    assert_refused(game, lambda g: g.vote(range(5)), "errors.turn.assassination")
-    assert_refused(game, lambda g: g.play_mission(0), "errors.turn.assassination")
+    refused("errors.turn.assassination", lambda g: g.propose([0, 1]), game)
+    refused("errors.turn.assassination", lambda g: g.vote(range(5)), game)
+    refused("errors.turn.assassination", lambda g: g.play_mission(0), game)
 
 
 @pytest.mark.parametrize("commander", range(6))
@@ -363,8 +352,8 @@ def test_assassin_misses(named: int, commander: int) -> None:
 def test_assassination_only_once() -> None:
     """rules.md §5.1 / §1.6: the Assassin names exactly one player; then the game is over."""
     game = play_results(Game.new(5, modules=["commander"]), "SSS").assassinate(1, 2)
-    assert_refused(game, lambda g: g.assassinate(2, 2), "errors.game_over")
-    assert_refused(game, lambda g: g.propose([0, 1]), "errors.game_over")
+    refused("errors.game_over", lambda g: g.assassinate(2, 2), game)
+    refused("errors.game_over", lambda g: g.propose([0, 1]), game)
 
 
 @pytest.mark.parametrize("results", ["FFF", "SFSFF", "SSFFF"])
@@ -373,7 +362,7 @@ def test_no_assassination_after_three_failures(results: str) -> None:
     game = play_results(Game.new(7, modules=["commander"]), results)
     assert (game.winner, game.reason) == ("spies", "three_failures")
     assert game.phase == "game_over"
-    assert_refused(game, lambda g: g.assassinate(0, 0), "errors.game_over")
+    refused("errors.game_over", lambda g: g.assassinate(0, 0), game)
 
 
 def test_no_assassination_after_five_rejections() -> None:
@@ -382,27 +371,27 @@ def test_no_assassination_after_five_rejections() -> None:
     for _ in range(5):
         game = game.propose(team(game, game.mission)).vote(())
     assert (game.winner, game.reason) == ("spies", "five_rejections")
-    assert_refused(game, lambda g: g.assassinate(0, 0), "errors.game_over")
+    refused("errors.game_over", lambda g: g.assassinate(0, 0), game)
 
 
 def test_no_assassination_before_third_success() -> None:
     """rules.md §5.1: happens only when the Resistance has completed its 3rd success."""
     game = Game.new(5, modules=["commander"])
-    assert_refused(game, lambda g: g.assassinate(0, 0), "errors.turn.proposal")
+    refused("errors.turn.proposal", lambda g: g.assassinate(0, 0), game)
     game = play_results(game, "SS")
     assert game.phase == "proposal"
-    assert_refused(game, lambda g: g.assassinate(0, 0), "errors.turn.proposal")
+    refused("errors.turn.proposal", lambda g: g.assassinate(0, 0), game)
     voting = game.propose([0, 1])  # mission 3 at 5p: two players
-    assert_refused(voting, lambda g: g.assassinate(0, 0), "errors.turn.vote")
+    refused("errors.turn.vote", lambda g: g.assassinate(0, 0), voting)
 
 
 def test_assassinate_without_commander_module_refused() -> None:
     """rules.md §5.1: the Assassination belongs to the Commander module only."""
     game = Game.new(5)
-    assert_refused(game, lambda g: g.assassinate(0, 1), "errors.no_commander_module")
+    refused("errors.no_commander_module", lambda g: g.assassinate(0, 1), game)
     won = play_results(game, "SSS")
     assert (won.winner, won.reason) == ("resistance", "three_successes")
-    assert_refused(won, lambda g: g.assassinate(0, 0), "errors.no_commander_module")
+    refused("errors.no_commander_module", lambda g: g.assassinate(0, 0), won)
 
 
 def test_assassination_with_targeting() -> None:

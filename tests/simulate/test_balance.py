@@ -67,6 +67,7 @@ def test_random_play_at_five_players_matches_the_known_rates():
     assert rates["five_rejections"] == pytest.approx(0.121, abs=0.02)
 
 
+@pytest.mark.slow  # 21,000 games: the full run only (tests/conftest.py)
 def test_sensible_players_against_real_games():
     """Issue 24, against real play: 1,941 five-player ProAvalon games (Merlin, Percival,
     Morgana and the Assassin: our Commander with the Body Guard and the False Commander)

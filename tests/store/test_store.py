@@ -156,6 +156,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.integration
 def test_a_writer_killed_mid_append_leaves_a_loadable_game(home):
     """SIGKILL at a random moment of a stream of appends: the game loads with its last
     complete action, every time."""
@@ -197,6 +198,7 @@ CONTENDER = textwrap.dedent(
 )
 
 
+@pytest.mark.integration
 def test_two_processes_writing_one_game_never_interleave(home):
     """Each append is checked against the log as it is under the lock: two writers never
     produce two proposals in a row, and every line stays whole."""

@@ -11,8 +11,8 @@ Fixtures:
   into a wide in-memory console; ``guide.prompter.asked`` lists the questions,
   ``screen(guide)`` is what was printed.
 - ``cli("new --players 5 … --no-play", "propose 1 2", …)`` runs command lines that must
-  succeed; with ``apart=True`` in a MODERATOR_HOME of their own (the same game recorded with
-  the non-interactive commands), whose folder it returns.
+  succeed (``play`` of tests/conftest.py); with ``apart=True`` in a MODERATOR_HOME of their
+  own (the same game recorded with the non-interactive commands), whose folder it returns.
 - ``newest()``: the id of the newest game.
 - ``log(folder=None)``: the newest game's log, each line as a dict without its time stamp (and
   the setup line without the id, the creation time and the seed).
@@ -22,27 +22,18 @@ from __future__ import annotations
 
 import io
 import json
-import shlex
 from pathlib import Path
 from typing import Callable
 
 import pytest
 from scripted import Clock, Scripted
-from typer.testing import CliRunner
 
 from moderator.ui.guided import Guide
 
-CLEARED = ("MODERATOR_GAME", "MODERATOR_LANG", "FORCE_COLOR", "PY_COLORS", "LC_ALL", "LANG")
-
 
 @pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    monkeypatch.setenv("MODERATOR_HOME", str(folder))
-    for variable in CLEARED:
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("NO_COLOR", "1")
-    return folder
+def own_home(home: Path) -> None:
+    """A fresh MODERATOR_HOME for every test (tests/conftest.py)."""
 
 
 @pytest.fixture
@@ -64,19 +55,10 @@ def screen() -> Callable[[Guide], str]:
 
 
 @pytest.fixture
-def cli(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
-    from moderator.cli.app import build
-
-    app = build("en")
-
+def cli(home: Path, tmp_path: Path, play) -> Callable[..., Path]:
     def run(*lines: str, apart: bool = False) -> Path:
         where = tmp_path / "commands-home" if apart else home
-        runner = CliRunner()
-        with monkeypatch.context() as patch:
-            patch.setenv("MODERATOR_HOME", str(where))
-            for line in lines:
-                result = runner.invoke(app, shlex.split(line))
-                assert result.exit_code == 0, f"moderator {line}\n{result.output}"
+        play(*lines, env={"MODERATOR_HOME": str(where)})
         return where
 
     return run

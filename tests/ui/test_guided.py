@@ -39,7 +39,7 @@ RESISTANCE_WINS_BY_COMMANDS = (
 def test_a_guided_game_logs_exactly_what_the_commands_log(cli, guide, newest, log, screen):
     """rules.md §1.4-§1.6 through the prompts, and the same game through the commands."""
     cli(FIVE)
-    host = guide(*RESISTANCE_WINS, "Close")
+    host = guide(*RESISTANCE_WINS, "No, close")
     guided.play(host, newest())
     assert log() == log(cli(*RESISTANCE_WINS_BY_COMMANDS, apart=True))
     assert "Game over: the Resistance wins (three missions succeeded)." in screen(host)
@@ -69,7 +69,7 @@ def test_the_two_fail_rule_is_named_on_mission_4_with_seven_players(cli, guide, 
         "propose 1 2", "vote --reject ''", "mission --fails 0",
         "propose 2 3 4", "vote --reject ''", "mission --fails 1",
         "propose 3 4 5", "vote --reject ''", "mission --fails 0")
-    host = guide(["Player 4", "Player 5", "Player 6", "Player 7"], [], 1, "Close")
+    host = guide(["Player 4", "Player 5", "Player 6", "Player 7"], [], 1, "No, close")
     guided.play(host, newest())
     team, _, fails, _ = host.prompter.asked
     assert "This mission fails only with two or more Fail cards." in team.question
@@ -121,7 +121,7 @@ def test_the_fifth_proposal_is_warned_and_its_rejection_wins_for_the_spies(
     answers = []
     for leader in ("Anna", "Ben", "Cleo", "Dan", "Eve"):
         answers += [[leader, "Anna" if leader != "Anna" else "Ben"], ["Anna", "Ben", "Cleo"]]
-    host = guide(*answers, "Close")
+    host = guide(*answers, "No, close")
     guided.play(host, newest())
     shown = screen(host)
     assert "⚠ One more rejection and the spies win." in shown
@@ -251,14 +251,28 @@ def test_the_rules_key_opens_a_section_a_message_cited(cli, guide, newest, scree
 
 def test_the_rules_key_answers_a_question_and_returns_to_the_same_step(
         cli, guide, newest, screen):
+    """The short answer first; the details only when asked for (issue 35, item 2)."""
     cli(FIVE)
-    host = guide(Key("r"), "does a tie pass", Key("q"))
+    host = guide(Key("r"), "does a tie pass", "Back to the game", Key("q"))
     with pytest.raises(guided.Quit):
         guided.play(host, newest())
-    assert t("en", "topics.tie.title") in screen(host)
+    shown = screen(host)
+    assert t("en", "topics.tie.title") in shown and t("en", "topics.tie.answer") in shown
+    assert t("en", "topics.tie.detail")[:40] not in shown
     asked = host.prompter.asked
-    assert (asked[0].kind, asked[1].kind) == ("checkbox", "text")
-    assert asked[2].question == asked[0].question
+    assert [a.kind for a in asked[:3]] == ["checkbox", "text", "select"]
+    assert asked[2].question == t("en", "play.rules_more")
+    assert asked[3].question == asked[0].question
+
+
+def test_the_details_of_a_rule_come_on_request(cli, guide, newest, screen):
+    cli(FIVE)
+    host = guide(Key("r"), "does a tie pass", "Show the details", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    shown = screen(host)
+    assert shown.index(t("en", "topics.tie.answer")) < shown.index(
+        t("en", "topics.tie.detail")[:40])
 
 
 def test_every_menu_of_the_game_offers_the_keys_always_at_hand(cli, guide, newest):
@@ -304,9 +318,23 @@ def test_the_last_step_can_be_taken_back_at_the_end(cli, guide, newest):
     host = guide(Key("u"), 1, Key("q"))
     with pytest.raises(guided.Quit):
         guided.play(host, newest())
-    assert host.prompter.asked[0].question == "The game is over."
+    assert host.prompter.asked[0].question == "Another game with the same table?"
     game = session.open_game(newest()).game
     assert (game.successes, game.failures, game.winner) == (2, 2, None)
+
+
+@pytest.mark.parametrize("lang, answer, another", [
+    ("en", "Yes", True), ("en", "No, close", False), ("de", "Ja", True), ("de", "Nein", False)])
+def test_the_end_asks_for_another_game_with_the_same_table(cli, guide, newest, lang, answer,
+                                                            another):
+    """Issue 33: Enter (the first choice) says yes; the choice names who leads first then,
+    the player after this game's first leader (rules.md §1.3)."""
+    cli(FIVE, *RESISTANCE_WINS_BY_COMMANDS[1:])
+    host = guide(answer, lang=lang)
+    assert guided.play(host, newest()) is another
+    end = host.prompter.asked[0]
+    assert end.question == t(lang, "play.end_question")
+    assert end.titles == [t(lang, "play.again_yes", leader="Ben"), t(lang, "play.close")]
 
 
 def test_quit_at_the_end_closes_the_game(cli, guide, newest):
@@ -473,7 +501,7 @@ def test_commander_module_the_assassin_names_then_the_commander_shows(cli, guide
     Commander wins for the spies."""
     new = FIVE.replace("--no-play", "--modules commander --no-play")
     cli(new, *RESISTANCE_WINS_BY_COMMANDS[1:])
-    host = guide("Cleo", "Cleo", "Close")
+    host = guide("Cleo", "Cleo", "No, close")
     guided.play(host, newest())
     assert host.prompter.asked[1].question == (
         "Cleo is named. Now the Commander shows their card: who is the Commander?")

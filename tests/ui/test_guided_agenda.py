@@ -57,7 +57,7 @@ def test_a_defector_and_inquisitor_game_runs_start_to_finish_guided(
         ["Dan", "Eve", "Anna"], [], 0,
         "Anna", "Our table turned over: No Change",
         ["Eve", "Anna", "Ben"], [], 1,
-        "Close",
+        "No, close",
     )
     guided.play(host, newest())
     examine = next(a for a in host.prompter.asked if a.question == "Whom does Eve examine?")
@@ -90,7 +90,7 @@ def test_a_hunter_game_runs_start_to_finish_guided(cli, guide, newest, log, scre
         ["Cleo", "Dan"], "Eve", [], 0, "Ben",
         ["Dan", "Eve", "Anna"], "Ben", [], 0,                # the third success
         "Ben", "The Chief of the other side",                # the resistance Hunter is right
-        "Close",
+        "No, close",
     )
     guided.play(host, newest())
     token = host.prompter.asked[1]
@@ -117,7 +117,7 @@ def test_a_reverser_game_runs_start_to_finish_guided(cli, guide, newest, log, sc
     cli(new)
     host = guide(["Anna", "Ben"], [], 0, 0,
                  ["Ben", "Cleo", "Dan"], [], 1, 1,
-                 ["Cleo", "Dan"], [], 0, 0, "Close")
+                 ["Cleo", "Dan"], [], 0, 0, "No, close")
     guided.play(host, newest())
     assert "1 Reverse card turned the result over." in screen(host)
     assert "Game over: the Resistance wins (three missions succeeded)." in screen(host)
@@ -134,7 +134,7 @@ def test_a_trapper_game_runs_start_to_finish_guided(cli, guide, newest, log, scr
     host = guide(["Anna", "Ben", "Cleo"], [], "Cleo", 0,
                  ["Ben", "Cleo", "Dan", "Eve"], [], "Dan", 2,
                  ["Cleo", "Dan", "Eve"], [], "Eve", 0,
-                 ["Dan", "Eve", "Anna", "Ben"], [], "Anna", 0, "Close")
+                 ["Dan", "Eve", "Anna", "Ben"], [], "Anna", 0, "No, close")
     guided.play(host, newest())
     assert "The leader trapped the card of Anna and took it out." in screen(host)
     assert "Game over: the Resistance wins (three missions succeeded)." in screen(host)

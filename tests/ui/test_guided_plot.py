@@ -143,12 +143,12 @@ def test_the_leader_chooses_which_drawn_card_to_hand_out_next(cli, guide, newest
     assert game.plot.uses[-1].card == "overheard_conversation"
 
 
-@pytest.mark.parametrize("lang, play, offer", [
+@pytest.mark.parametrize("lang, told, offer", [
     ("en", "play their mission cards", "Player 2: use Keeping a Close Eye on You now?"),
     ("de", "ihre Missionskarten für Mission 1", "Spieler 2: „Überwachung“ jetzt spielen?"),
 ])
 def test_keeping_a_close_eye_is_offered_after_the_team_is_told_to_play(
-        cli, guide, newest, screen, lang, play, offer):
+        cli, guide, newest, screen, lang, told, offer):
     """rules.md §3.3 window 6: the cards go down first, then Keeping a Close Eye on You, then
     shuffle and reveal; so the team is told to play its cards before the holder is asked."""
     new = f"new --players 5 --modules plot --leader 1 --no-play --lang {lang}"
@@ -159,7 +159,7 @@ def test_keeping_a_close_eye_is_offered_after_the_team_is_told_to_play(
     with pytest.raises(guided.Quit):
         guided.play(host, newest())
     assert host.prompter.asked[0].question == offer
-    assert play in shown[0]
+    assert told in shown[0]
 
 
 def test_no_confidence_offered_on_the_fifth_proposal_says_the_spies_would_win(

@@ -271,6 +271,7 @@ def test_a_name_too_long_for_the_screen_wraps_instead_of_being_cut(cli, newest):
     assert grid[2].split() == ["-Wilhelmine"]  # ... and the rest of the name goes under it
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_status_at_80_columns_cuts_no_cell(cli, newest, home, lang):
     """Done when: `COLUMNS=80 moderator status` on a 10-player game of 20 proposals shows no

@@ -15,8 +15,9 @@ import pytest
 from moderator.voice import Voice
 from moderator.voice.engines import Espeak
 
-pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None,
-                                reason="espeak-ng is not installed (.ci/run installs it)")
+pytestmark = [pytest.mark.integration,
+              pytest.mark.skipif(shutil.which("espeak-ng") is None,
+                                 reason="espeak-ng is not installed (.ci/run installs it)")]
 
 SHORT = "Alle öffnen die Augen."
 LONG = ("Der Doppelagent und der Täuscher strecken den Daumen nach oben und lassen die Augen "

@@ -18,6 +18,8 @@ import responses
 from moderator.voice import Voice, prepare
 from moderator.voice.engines import Gtts
 
+pytestmark = pytest.mark.integration
+
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None,
                                   reason="espeak-ng is not installed (.ci/run installs it)")
 

@@ -22,6 +22,8 @@ import pytest
 
 from moderator.voice.playback import Player, run, seconds
 
+pytestmark = pytest.mark.integration
+
 FRAME = b"\xff\xf3\x44\xc4" + bytes(92)  # 24 ms of MPEG-2 Layer III silence
 
 

@@ -12,6 +12,8 @@ import pytest
 from moderator.i18n import t
 from moderator.voice import Voice, VoiceError, prepare
 
+pytestmark = pytest.mark.integration
+
 
 @pytest.fixture
 def no_espeak(bin_dir, monkeypatch):

@@ -1,19 +1,19 @@
 """Each module's part of the table display, `Display`, in its own file of this package
 (`parts/plot.py`). The page (`display/page.py`) draws the base game and asks the parts of the
-modules in play, in the order of `MODULES`, through `in_play` below; like the page, a part
-draws only from the public status.
+modules in play, in the order of `MODULES`; like the page, a part draws only from the public
+status.
 
-The places, top to bottom: a line at the end of the game under the banner (`OVER`); a mark in
-a voter's cell of the vote grid (`MARKS`) and an outcome cell in its last row (`OUTCOMES`),
-each with its line of the legend: these are the modules' public vote marks
-(`public.Keys.marks`, `outcomes`), drawn here alike for every module; a section of its own in
-the right-hand column (`SECTIONS`); the tokens in front of players (`TOKENS`), then the cards
-shown face up (`SHOWN`), as lines of the table's section.
+The places, top to bottom: a line at the end of the game under the banner (`over`); a mark in
+a voter's cell of the vote grid and an outcome cell in its last row, each with its line of the
+legend: these are the modules' public vote marks (`public.Keys.marks`, `outcomes`), drawn here
+alike for every module (`marks_of`, `outcomes_of`); a section of its own in the right-hand
+column (`section`); the tokens in front of players (`tokens`), then the cards shown face up
+(`shown`), as lines of the table's section.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from html import escape
 from typing import Any, NamedTuple
 
@@ -67,23 +67,16 @@ class Outcome(NamedTuple):
     legend: Callable[[list[Status], str], str | None]
 
 
-#: The places on the page, as `in_play` is asked for them.
-OVER, MARKS, OUTCOMES, SECTIONS, TOKENS, SHOWN = (
-    "over", "marks", "outcomes", "sections", "tokens", "shown")
+def marks_of(status: Status) -> list[Mark]:
+    """The public marks on team members' seats of the modules in play, in their order."""
+    return [_mark(vote) for module in _ordered(status["modules"])
+            for vote in Keys.of(module).marks]
 
 
-def in_play(place: str, status: Status) -> Iterator[Any]:
-    """What the modules in play draw at `place`, in the order of `MODULES`: for `MARKS` and
-    `OUTCOMES` a `Mark` or an `Outcome` for each of their public vote marks, else each
-    part's drawing method (status, names, lang)."""
-    modules = _ordered(status["modules"])
-    if place == MARKS:
-        yield from (_mark(vote) for module in modules for vote in Keys.of(module).marks)
-    elif place == OUTCOMES:
-        yield from (_outcome(vote) for module in modules for vote in Keys.of(module).outcomes)
-    else:
-        method = {OVER: "over", SECTIONS: "section", TOKENS: "tokens", SHOWN: "shown"}[place]
-        yield from (getattr(Display.of(module), method) for module in modules)
+def outcomes_of(status: Status) -> list[Outcome]:
+    """The public marks in place of a proposal's outcome of the modules in play."""
+    return [_outcome(vote) for module in _ordered(status["modules"])
+            for vote in Keys.of(module).outcomes]
 
 
 def _ordered(modules: list[str]) -> list[str]:

@@ -1,0 +1,131 @@
+"""The file watcher: what the table's screens show, kept current from the game's files.
+
+Every `moderator` command is its own process that appends to the game's log, so the display
+watches the files: every 250 ms it looks at the game's size and time, which game is the
+newest, and the live signals; on a change it loads the game once, draws the page's data once,
+and wakes every stream. An undo is a new state with a higher revision, never a step back, and
+a stream that reconnects simply gets the current state first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+
+from moderator import live, store
+from moderator.display import page, view
+
+POLL = 0.25  # seconds between looks at the files
+
+
+class Table:
+    """The game the display follows and what the screens show now, shared by every thread."""
+
+    def __init__(self, game_id: str | None, lang: str | None, show_votes: bool | None,
+                 on_torn=None) -> None:
+        self.game_id, self.lang, self.show_votes = game_id, lang, show_votes
+        self.on_torn = on_torn  # called with (game, path) when a torn line is set aside
+        self.changed = threading.Condition()
+        self.revision = 0
+        self.data: dict | None = None
+        self.update: dict | None = None  # the event for `data`, without its timer
+        self.stopping = False
+        self.torn: dict | None = None  # the torn line set aside, until the next action
+        self.listeners = 0  # streams of screens with their sound on
+        self._seen: object = None
+        self.theme: str | None = None  # --theme: else the game's own
+
+    def watch(self, stop: threading.Event) -> None:
+        """Look at the files every `POLL` seconds until `stop` is set (the display's watching
+        thread); a look that fails is tried again."""
+        while not stop.wait(POLL):
+            with contextlib.suppress(Exception):
+                self.refresh()
+
+    def refresh(self) -> bool:
+        """Look at the files once; True if the screens have something new to show."""
+        seen = self._fingerprint()
+        if seen == self._seen:
+            return False
+        try:
+            data = view.of_game(self.game_id, self.lang, self.show_votes, self.theme)
+        except Exception as error:  # the page says what went wrong; the server goes on
+            data = view.failure(self.lang, "errors.internal", {"what": type(error).__name__})
+        self._seen = seen
+        data = self._with_torn(data)
+        data["speech"] = seen[-1] and json.loads(seen[-1])
+        if data == self.data:
+            return False
+        with self.changed:
+            self.revision += 1
+            self.data = data
+            self.update = page.event(data, self.revision, None)
+            self.changed.notify_all()
+        return True
+
+    def _with_torn(self, data: dict) -> dict:
+        """Keep the news of a torn line set aside on the page until the next action of that
+        game is recorded; tell the display's terminal once."""
+        aside = data.pop("set_aside", None)
+        actions = data.pop("actions", None)
+        if aside:
+            self.torn = {"game": data["game"], "path": aside, "actions": actions}
+            if self.on_torn:
+                with contextlib.suppress(Exception):
+                    self.on_torn(data["game"], aside)
+        elif self.torn and (data.get("game") != self.torn["game"]
+                            or actions != self.torn["actions"]):
+            self.torn = None
+        # the page names the game only: the file's path on this computer is the host's business
+        data["torn"] = {"game": self.torn["game"]} if self.torn else None
+        return data
+
+    def _fingerprint(self) -> tuple:
+        """What the page depends on, cheaply: which game, its file's size and time, whether a
+        newer game exists, and the live signals."""
+        ids = store.game_ids()
+        wanted = self.game_id or (ids[-1] if ids else None)
+        try:
+            info = store.path_of(wanted).stat() if wanted else None
+            stat = (info.st_size, info.st_mtime_ns, info.st_ino) if info else None
+        except OSError:
+            stat = None
+        signals = json.dumps(live.read(wanted), sort_keys=True) if wanted else None
+        speech = live.speech()
+        return wanted, ids[-1:], stat, signals, speech and json.dumps(speech, sort_keys=True)
+
+    def language(self) -> str:
+        """The language the screens speak: the one asked for, else the game's."""
+        from moderator import i18n
+
+        with self.changed:
+            data = self.data
+        return self.lang or (data or {}).get("lang") or i18n.choose()
+
+    def listening(self, change: int) -> None:
+        """A stream with the sound on began (+1) or ended (-1): the commands that read aloud
+        learn how many screens listen."""
+        with self.changed:  # written under the lock, so the last count written is the last
+            self.listeners += change
+            live.screens_listening(self.listeners)
+
+    def current(self) -> tuple[int, dict | None]:
+        """The revision and its event, with the timer as it stands this moment."""
+        with self.changed:
+            revision, update, data = self.revision, self.update, self.data
+        if update is None or data is None or data["timer"] is None:
+            return revision, update
+        timed = page.event(data, revision, view.seconds_left(data["timer"]))["timer"]
+        return revision, {**update, "timer": timed}
+
+    def wait(self, after: int, timeout: float) -> None:
+        """Until a revision other than `after` is drawn, the display stops, or `timeout`."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.revision != after or self.stopping, timeout)
+
+    def stop(self) -> None:
+        """Wake every stream for the last time: the display is closing."""
+        with self.changed:
+            self.stopping = True
+            self.changed.notify_all()
