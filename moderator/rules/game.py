@@ -84,9 +84,12 @@ class BaseGame:
     PROPOSAL_FIELDS: ClassVar[dict[str, tuple[str, str, Any]]] = {}
     CARD_FIELDS: ClassVar[dict[str, tuple[str, str, Any]]] = {}
     # Whether an action gives any of those fields (not at its default): on the engine's hot
-    # path, the usual answer (no) comes from one comparison.
-    _team_given: ClassVar[Callable[[Mapping[str, Any]], bool]]
-    _cards_given: ClassVar[Callable[[Mapping[str, Any]], bool]]
+    # path, the usual answer (no) comes from one comparison (the team's are seats, None
+    # when not given).
+    _team_values: ClassVar[Callable[[Mapping[str, Any]], tuple[Any, ...]]]
+    _no_team: ClassVar[tuple[None, ...]]
+    _card_values: ClassVar[Callable[[Mapping[str, Any]], tuple[Any, ...]]]
+    _no_cards: ClassVar[tuple[Any, ...]]  # each compared by identity: a bool is no count
     #: The phases that share a property (`flow.Phases`), the modules' steps included: while a
     #: leader holds the token, while a team awaits its vote or mission, before the team, while
     #: the round's mission is named, and a new round's steps before its leader acts.
@@ -94,7 +97,11 @@ class BaseGame:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._team_given, cls._cards_given = _given(cls.PROPOSAL_FIELDS), _given(cls.CARD_FIELDS)
+        assert all(default is None for _, _, default in cls.PROPOSAL_FIELDS.values())
+        cls._team_values = _values(tuple(cls.PROPOSAL_FIELDS))
+        cls._no_team = (None,) * len(cls.PROPOSAL_FIELDS)
+        cls._card_values = _values(tuple(cls.CARD_FIELDS))
+        cls._no_cards = tuple(default for _, _, default in cls.CARD_FIELDS.values())
 
     config: Config
     proposals: tuple[Proposal, ...]
@@ -546,9 +553,9 @@ class BaseGame:
         size = config.sizes[mission - 1]
         if len(team) != size:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
-        fields = action.__dict__
-        named: dict[str, Any] = {}
-        if type(self)._team_given(fields):
+        fields, kind = action.__dict__, type(self)
+        named: dict[str, Any] = _NONE_NAMED
+        if kind._team_values(fields) != kind._no_team:
             named = {name: seat for name in self.PROPOSAL_FIELDS
                      if (seat := fields[name]) is not None}
             self._owned(named, self.PROPOSAL_FIELDS)
@@ -581,7 +588,8 @@ class BaseGame:
         approved = 2 * len(approving) > players
         voted = _voted(self.proposals[-1], approving, approved)
         game = self._copy()
-        game.__dict__["proposals"] = self.proposals[:-1] + (voted,)
+        state = game.__dict__
+        state["proposals"] = self.proposals[:-1] + (voted,)
         for module in in_play:
             module.voted(game._game, approved)
         if not approved:
@@ -590,9 +598,9 @@ class BaseGame:
         for module in in_play:
             step = module.before_mission(game._game)
             if step:
-                game._put(phase=step)
+                state["phase"] = step
                 return game
-        game._put(phase=MISSION)
+        state["phase"] = MISSION
         return game
 
     def _play_mission(self, action: PlayMission) -> Self:
@@ -605,7 +613,8 @@ class BaseGame:
         pending = self.proposals[-1]
         given: dict[str, Any] = {"fails": action.fails}
         values, modules = action.__dict__, self.config.modules
-        if type(self)._cards_given(values):
+        kind = type(self)
+        if not all(map(is_, kind._card_values(values), kind._no_cards)):
             for name, (owner, refusal, default) in self.CARD_FIELDS.items():
                 value = values[name]
                 if value is None or (value == default and type(value) is int):
@@ -640,9 +649,11 @@ class BaseGame:
     def _carried_out(self, pending: Proposal, action: PlayMission, deals: Deals) -> Self:
         """The mission goes into the record, and its revealed cards into what the record
         proves (`deals`); the round is over (rules.md §1.5-§1.7)."""
-        fail_cards, in_play, modules = action.fails, self.config.in_play, self._game
-        for module in in_play:
-            fail_cards += module.fail_cards(modules, action)
+        fail_cards, in_play = action.fails, self.config.in_play
+        if in_play:
+            modules = self._game
+            for module in in_play:
+                fail_cards += module.fail_cards(modules, action)
         succeeded = fail_cards < self.config.needed[pending.mission - 1]
         if in_play:
             extra: dict[str, Any] = {}
@@ -783,20 +794,12 @@ class BaseGame:
         return mission
 
 
-def _given(fields: Mapping[str, tuple[str, str, Any]]) -> Callable[[Mapping[str, Any]], bool]:
-    """What says whether an action's state gives any of `fields`, not at its default (a seat
-    of None, a count of 0; a bool is no count, so `False` is given)."""
-    names = tuple(fields)
-    defaults = tuple(default for _, _, default in fields.values())
-    values: Callable[[Mapping[str, Any]], tuple[Any, ...]]
-    if len(names) > 1:  # in C
-        values = cast("Callable[[Mapping[str, Any]], tuple[Any, ...]]", itemgetter(*names))
-    else:
-        def values(state: Mapping[str, Any]) -> tuple[Any, ...]:
-            return tuple(state[name] for name in names)
-    if all(default is None for default in defaults):  # only None equals None
-        return lambda state: values(state) != defaults
-    return lambda state: not all(map(is_, values(state), defaults))
+def _values(names: tuple[str, ...]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """What reads the values of `names` from an action's state at once (in C)."""
+    if len(names) > 1:
+        return cast("Callable[[Mapping[str, Any]], tuple[Any, ...]]", itemgetter(*names))
+    return lambda state: tuple(state[name] for name in names)
+
 
 
 # The records made directly, for the engine's hot path (a named tuple's own constructor
@@ -822,6 +825,7 @@ def _voted(proposal: Proposal, approvals: frozenset[int], approved: bool) -> Pro
 
 
 _new = object.__new__
+_NONE_NAMED: dict[str, Any] = {}  # a proposal's modules' fields when none is given: never changed
 
 #: The base game's counts of a mission, made once (the engine's hot path).
 _COUNTED = {n: ((FAILS, n),) for n in range(tables.MISSIONS + 1)}
