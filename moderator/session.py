@@ -245,11 +245,14 @@ def apply(game: Game, line: dict) -> Game:
     return game.apply(codec.decode(line))
 
 
-def act(game_id: str, action: Action) -> Session:
-    """Apply `action` to the game as it is on disk and append it; a refusal writes nothing."""
+def act(game_id: str, action: Action, made_for: int | None = None) -> Session:
+    """Apply `action` to the game as it is on disk and append it; a refusal writes nothing.
+    `made_for`: the log's length (`History.lines`) the action was chosen at, checked under
+    the lock, so an action chosen on a screen that another one has since moved on is refused."""
     result: list[Game] = []
 
     def checked(history: store.History) -> dict:
+        _still(history, made_for)
         game = replay(history).apply(action)
         result.append(game)
         return {**codec.encode(action), "at": _now()}
@@ -258,19 +261,21 @@ def act(game_id: str, action: Action) -> Session:
     return Session(history, result[0])
 
 
-def undo(game_id: str) -> tuple[Session, dict]:
+def undo(game_id: str, made_for: int | None = None) -> tuple[Session, dict]:
     """Take back the last action; returns the session and the action taken back."""
-    return _move(game_id, "undo", "done", "errors.nothing_to_undo")
+    return _move(game_id, "undo", "done", "errors.nothing_to_undo", made_for)
 
 
-def redo(game_id: str) -> tuple[Session, dict]:
-    return _move(game_id, "redo", "undone", "errors.nothing_to_redo")
+def redo(game_id: str, made_for: int | None = None) -> tuple[Session, dict]:
+    return _move(game_id, "redo", "undone", "errors.nothing_to_redo", made_for)
 
 
-def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, dict]:
+def _move(game_id: str, kind: str, stack: str, refusal: str,
+          made_for: int | None) -> tuple[Session, dict]:
     moved: list[dict] = []
 
     def checked(history: store.History) -> dict:
+        _still(history, made_for)
         replay(history)  # a damaged log is refused, never written to
         entries = getattr(history, stack)
         if not entries:
@@ -280,6 +285,12 @@ def _move(game_id: str, kind: str, stack: str, refusal: str) -> tuple[Session, d
 
     history = store.append(game_id, checked)
     return Session(history, replay(history)), moved[0]
+
+
+def _still(history: store.History, made_for: int | None) -> None:
+    """Refuse an action chosen at another length of the log: the game has moved on."""
+    if made_for is not None and history.lines != made_for:
+        raise RuleError("errors.moved_on")
 
 
 def draw(session: Session, step: str) -> list[str]:
