@@ -30,6 +30,9 @@ import pytest
 
 from moderator.display import server
 
+# the helpers beside the tests assert too: say what differs
+pytest.register_assert_rewrite("host_games", "host_client")
+
 
 @pytest.fixture(autouse=True)
 def own_home(home: Path) -> None:
