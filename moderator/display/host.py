@@ -175,7 +175,7 @@ class Remote:
                     "step": hostpage.step(ran, at, lang, current.game.phase == "vote",
                                           describe),
                     "tools": hostpage.tools(lang, host.history(current, lang),
-                                            host.timer(current), host.reading_shown()),
+                                            host.timer(current), host.reading_shown(current)),
                     "timer": page.timer(data), "dark": bool(data["dark"]),
                 }
         except store.StoreError as error:

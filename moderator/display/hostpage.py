@@ -38,8 +38,9 @@ def status(data: dict) -> str:
     """What the table sees, as the host needs it: the score, the vote track, who leads, the
     last action's result, and what comes now."""
     lang = data["lang"]
+    banner = f'<p class="banner" id="now">{escape(data["banner"])}</p>'
     if data["kind"] == "error":
-        return f'<p class="banner" id="now">{escape(data["banner"])}</p>'
+        return f'<header id="status">{banner}</header>'
     state = data["status"]
     score, names = state["score"], state["players"]
     facts = [f'<span class="resistance">{escape(t(lang, "display.resistance"))} '
@@ -56,9 +57,9 @@ def status(data: dict) -> str:
                      f'{escape(leader)}</b></span>')
     last = "".join(f'<li class="{line["tone"] or ""}">{escape(line["text"])}</li>'
                    for line in data["last"])
-    return (f'<p class="facts">{" · ".join(facts)}</p>'
+    return (f'<header id="status"><p class="facts">{" · ".join(facts)}</p>'
             + (f'<ul class="last" id="last">{last}</ul>' if last else "")
-            + f'<p class="banner" id="now">{escape(data["banner"])}</p>')
+            + f"{banner}</header>")
 
 
 def step(ran: Step | None, at: tuple[str, int], lang: str, voting: bool,
@@ -128,7 +129,7 @@ def _ticked(lang: str, count: int, sizes: list[int], voting: bool) -> str:
 
 def tools(lang: str, history: dict, timer: float | None, reading: dict | None) -> str:
     """Always at hand: undo and redo saying what they take back, the discussion timer, the
-    reveal (and its stop while it is read)."""
+    reveal before the game (and its stop while it is read)."""
     buttons = []
     for move in ("undo", "redo"):
         if history[move]:
@@ -140,7 +141,7 @@ def tools(lang: str, history: dict, timer: float | None, reading: dict | None) -
     if reading and reading["running"]:
         buttons.append(f'<button type="button" class="stop" data-post="stop">'
                        f'{escape(t(lang, "host.reveal_stop"))}</button>')
-    else:
+    elif reading:
         buttons.append(f'<button type="button" data-post="reveal">'
                        f'{escape(t(lang, "host.reveal"))}</button>')
     notices = "".join(f'<p class="said">{escape(text)}</p>'
@@ -169,7 +170,7 @@ def document(update: dict, page_token: str) -> str:
         f'<div id="dark"><p>{escape(texts["eyes_closed"])}</p>'
         f'<button type="button" class="stop" data-post="stop">'
         f'{escape(t(lang, "host.reveal_stop"))}</button></div>'
-        f'<main><header id="status">{update["status"]}</header>'
+        f'<main>{update["status"]}'
         f'<div id="timer" role="timer" hidden></div>'
         f'<p id="notice" role="status" aria-live="polite"></p>'
         f'{update["step"]}{update["tools"]}'

@@ -100,7 +100,9 @@ class Host:
         ran = Step(list(answers), "", guide.lines, window=window)
         if current.game.phase == GAME_OVER:  # what guided play says at the end
             ran.title = t(lang, "play.end_title")
-            ran.lines += remote.paragraphs(guided.summary(current, lang))
+            banner = narration.describe_now(current, lang)  # on the page already
+            ran.lines += [line for line in remote.paragraphs(guided.summary(current, lang))
+                          if line[0] != banner]
             return ran
         try:
             answer = step_for(current.game, guided.unguided)(guide, current)
@@ -130,7 +132,8 @@ class Host:
         self._windows[current.game_id] = ran.window
         guide = remote.remote(lang, (), {}, {})
         guided.report(guide, done)
-        ran.lines = guide.lines
+        table = {text for text, _ in narration.result_lines(done, lang)}  # on the page already
+        ran.lines = [line for line in guide.lines if line[0] not in table]
         return ran, done
 
     # -- besides the step ----------------------------------------------------------------------
@@ -189,8 +192,12 @@ class Host:
         if self.reading is not None:
             self.reading.stop()
 
-    def reading_shown(self) -> dict | None:
-        """The reveal read from the page: whether it still runs, and what the voice told."""
-        if self.reading is None:
+    def reading_shown(self, current: Session) -> dict | None:
+        """The reveal: offered before anything is recorded (as guided play offers it), or
+        the one read from the page (whether it still runs, what the voice told); None when
+        neither."""
+        if self.reading is not None and (self.reading.is_alive() or not current.history.done):
+            return {"running": self.reading.is_alive(), "notices": list(self.reading.notices)}
+        if current.history.done:
             return None
-        return {"running": self.reading.is_alive(), "notices": list(self.reading.notices)}
+        return {"running": False, "notices": []}

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from html import escape
 
@@ -112,7 +113,7 @@ def test_a_body_must_say_its_length_and_be_small(cli, host, files):
     for status, head in heads.items():
         assert raw(shown.port, head.encode() + b"{}").split(b" ")[1] == status, head
     assert raw(shown.port, f"POST {path} HTTP/1.1\r\n\r\n".encode()).split(b" ")[1] == b"411"
-    status, reply = page.post("act", {"answers": [0], "pad": "x" * server.MAX_BODY})
+    status, _ = page.post("act", {"answers": [0], "pad": "x" * server.MAX_BODY})
     assert status == 413
     assert files() == before
 
@@ -189,7 +190,7 @@ def test_requests_beyond_the_rate_are_refused(cli, host, files, monkeypatch):
     cli(SEVEN, "propose 1 2")
     monkeypatch.setattr(routes, "BURST", 3.0)
     monkeypatch.setattr(routes, "RATE", 0.001)
-    shown, page = host()
+    _, page = host()
     before = files()
     got = [page.post("rules", {"query": "tie"})[0] for _ in range(5)]
     assert got == [200, 200, 200, 429, 429]
@@ -199,7 +200,7 @@ def test_requests_beyond_the_rate_are_refused(cli, host, files, monkeypatch):
 
 def test_answers_that_fit_no_question_are_refused(cli, host, files):
     cli(SEVEN, "propose 1 2")
-    shown, page = host()
+    _, page = host()
     before = files()
     for answers in ([99], ["1"], [True], [[0, 0]], [[0, 99]], [0], "x", [[0]] * 50):
         status, reply = page.post("act", {"answers": answers})
@@ -224,7 +225,7 @@ def test_two_pages_at_once_the_later_is_refused_as_moved_on(cli, host, files):
 
 def test_a_refusal_says_what_the_command_says(cli, moderator, host):
     cli(SEVEN)
-    shown, page = host()
+    _, page = host()
     said = moderator("undo").output.strip()
     status, reply = page.post("undo")
     assert status == 422 and reply["refused"] == said
@@ -233,7 +234,7 @@ def test_a_refusal_says_what_the_command_says(cli, moderator, host):
 @pytest.mark.integration
 def test_a_command_s_action_reaches_the_host_page_within_a_second(cli, command, host):
     cli(SEVEN)
-    shown, page = host()
+    shown, _ = host()
     stream = Stream(shown.host_url)
     first = stream.event()["data"]
     command("propose 1 2")
@@ -263,7 +264,7 @@ def test_the_timer_started_on_the_host_page_runs_on_the_table(cli, host):
 
 def test_the_rules_are_looked_up_as_guided_play_looks_them_up(cli, host, files):
     cli(SEVEN)
-    shown, page = host()
+    _, page = host()
     before = files()
     status, reply = page.post("rules", {"query": "does a tie pass"})
     assert status == 200 and "tie" in reply["rules"].lower()
@@ -319,8 +320,47 @@ def test_a_whole_game_from_the_page_records_what_the_commands_record(
     phone = store.game_ids()[-1]
     cli(game.new)
     commands = store.game_ids()[-1]
-    shown, page = host(game_id=phone)
+    _, page = host(game_id=phone)
     checked = host_games.play(game, Tapped(page), lambda line: cli(f"{line} --game {commands}"),
                               recorder(moderator, phone, commands))
     assert checked == len(game.steps)
     assert json.loads(moderator(f"status --json --game {phone}").stdout)["winner"] is not None
+
+
+# -- the reveal -----------------------------------------------------------------------------------
+
+
+def test_without_a_voice_the_reveal_is_refused_in_words(cli, host, files):
+    cli(SEVEN)
+    _, page = host()
+    before = files()
+    status, reply = page.post("reveal")
+    assert status == 422 and reply["refused"] == t("en", "host.voice_off")
+    assert files() == before
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")
+def test_the_reveal_started_on_the_host_page_is_read_and_darkens_the_table_until_stopped(
+        cli, host, sound_device, monkeypatch):
+    """Read where --say-on says: `screens` with no screen listening is read here, and the page
+    says so; the table's screens go dark; "stop" ends it after the line being said."""
+    monkeypatch.setenv("MODERATOR_VOICE", "espeak")
+    cli(SEVEN)
+    shown, page = host(say_on="screens")
+    assert t("en", "host.reveal") in page.text()  # offered before the first action
+    stream = Stream(shown.url)
+    assert stream.event()["data"]["dark"] is False
+    assert page.post("reveal")[0] == 200
+    assert stream.event()["data"]["dark"] is True
+    deadline = time.monotonic() + PATIENCE
+    while not (sound_device / "played").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert (sound_device / "played").exists()  # heard here, where the host is
+    status, reply = page.post("reveal")
+    assert status == 422 and reply["refused"] == t("en", "host.reveal_busy")
+    assert page.post("stop")[0] == 200
+    assert stream.event()["data"]["dark"] is False
+    stream.close()
+    lines = len((sound_device / "played").read_text().splitlines())
+    assert 1 <= lines < 10  # stopped before the end of the reveal's ten lines
+    assert t("en", "display.screens_silent") in HostPage(shown.host_url).text()

@@ -8,17 +8,17 @@
     box.innerHTML = html;
     old.replaceWith(box.firstElementChild);
   }
-  // A step half answered stays while the game is where it was when its answers began.
+  // A step being answered (a choice made, a name ticked) stays while the game is where it
+  // was when the answering began.
   function show(u, fresh) {
     var step = $("step");
+    var begun = step.dataset.answers !== "[]" || ticked().length > 0;
     last = u;
     document.documentElement.lang = u.lang;
     document.title = u.title;
     swap("status", u.status);
     swap("tools", u.tools);
-    if (fresh || step.dataset.answers === "[]" || step.dataset.key !== u.key) {
-      swap("step", u.step);
-    }
+    if (fresh || !begun || step.dataset.key !== u.key) { swap("step", u.step); }
     document.body.classList.toggle("dark", u.dark);
     timer(u.timer);
   }
@@ -53,7 +53,8 @@
         if (r.update) { show(r.update, true); }
         if (r.step) { swap("step", r.step); }
         if (r.rules !== undefined) { $("answer").innerHTML = r.rules; }
-      }, function () { tell("", texts.failed); })
+      })
+      .catch(function () { tell("", texts.failed); })
       .then(function () { busy = false; document.body.classList.remove("busy"); });
   }
   function answers() { return JSON.parse($("step").dataset.answers); }
