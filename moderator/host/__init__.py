@@ -99,18 +99,17 @@ class Host:
         guide.plot, guide.game = current.game.plot is not None, current.game_id
         ran = Step(list(answers), "", guide.lines, window=window)
         if current.game.phase == GAME_OVER:  # what guided play says at the end
-            ran.title = t(lang, "play.end_title")
-            banner = narration.describe_now(current, lang)  # on the page already
-            ran.lines += [line for line in remote.paragraphs(guided.summary(current, lang))
-                          if line[0] != banner]
-            return ran
-        try:
-            answer = step_for(current.game, guided.unguided)(guide, current)
-        except Asked as asked:
-            ran.asked = asked
+            guide.heading(t(lang, "play.end_title"))
+            guide.print(guided.summary(current, lang))
         else:
-            ran.action = answer if isinstance(answer, Action) else None
-        ran.title = guide.title
+            try:
+                answer = step_for(current.game, guided.unguided)(guide, current)
+            except Asked as asked:
+                ran.asked = asked
+            else:
+                ran.action = answer if isinstance(answer, Action) else None
+        banner = narration.describe_now(current, lang)  # on the page already
+        ran.title, ran.lines = guide.title, [line for line in guide.lines if line[0] != banner]
         return ran
 
     def answer(self, current: Session, lang: str, answers: Sequence[Answer]

@@ -99,13 +99,13 @@ def test_a_whole_game_is_played_from_the_host_page_in_chromium_at_phone_size(
             moderator(f"status --json --game {g}").stdout,
             moderator(f"log --json --game {g}").stdout) for g in (phone, commands))
 
-    first = True
+    shot = False
 
     def command(line: str) -> None:
-        nonlocal first
-        if first:  # the first screen of the game, as the host sees it
-            keep(page, f"host-{name}-first")
-            first = False
+        nonlocal shot
+        if line.startswith("propose") and not shot:  # the first vote, as the host sees it
+            keep(page, f"host-{name}-vote")
+            shot = True
         cli(f"{line} --game {commands}")
 
     checked = host_games.play(game, driver, command, recorded)
