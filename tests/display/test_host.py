@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import socket
 import time
 from html import escape
 
@@ -126,6 +127,26 @@ def test_a_body_that_never_comes_is_cut_off(cli, host, monkeypatch):
     started = time.monotonic()
     answer = raw(shown.port, f"POST {path} HTTP/1.1\r\nContent-Length: 100\r\n\r\n{{".encode())
     assert answer == b"" and time.monotonic() - started < PATIENCE
+
+
+def test_what_the_table_s_address_withstands_the_host_s_does_too(cli, host, monkeypatch):
+    """The same gate: a huge head, a head trickling in for ever, a flood of connections; the
+    host's page still loads and acts."""
+    cli(SEVEN)
+    monkeypatch.setattr(server, "HEAD_TIMEOUT", 0.5)
+    shown, page = host()
+    path = f"/t/{shown.server.host_token}/act".encode()
+    huge = b"POST " + path + b" HTTP/1.1\r\nX-Huge: " + b"a" * 70_000 + b"\r\n\r\n"
+    assert raw(shown.port, huge).startswith(b"HTTP/1.0 431")
+    slow = [socket.create_connection(("127.0.0.1", shown.port), timeout=PATIENCE)
+            for _ in range(50)]
+    for connection in slow:
+        connection.sendall(b"POST " + path + b" HTTP/1.1\r\nX: ")
+    assert page.tick("1 Ann", "2 Bob")[0] == 200  # while they wait, holding no thread
+    for connection in slow:  # cut off once their time is up
+        assert connection.recv(1) == b""
+        connection.close()
+    assert HostPage(shown.host_url).step().question == t("en", "play.who_rejected")
 
 
 # -- the guard: only the host's own page acts -----------------------------------------------
