@@ -33,7 +33,7 @@ from moderator import store
 from moderator.display import hostpage, page, respond
 from moderator.display.routes import LOOK, PING, RETRY_MS, Route, Routes
 from moderator.i18n import t
-from moderator.rules import RuleError
+from moderator.rules import VOTE, RuleError
 
 if TYPE_CHECKING:
     from moderator.display.routes import Handler
@@ -172,7 +172,7 @@ class Remote:
                     "key": hostpage.key(at), "lang": lang,
                     "title": t(lang, "host.title", game=game_id),
                     "status": hostpage.status(data),
-                    "step": hostpage.step(ran, at, lang, current.game.phase == "vote",
+                    "step": hostpage.step(ran, at, lang, current.game.phase == VOTE,
                                           describe),
                     "tools": hostpage.tools(lang, host.history(current, lang),
                                             host.timer(current), host.reading_shown(current)),
@@ -291,7 +291,7 @@ def act(remote: Remote, body: dict) -> dict:
                           ) from None
         if done is None:
             at = (current.game_id, current.history.lines)
-            return {"step": hostpage.step(ran, at, lang, current.game.phase == "vote")}
+            return {"step": hostpage.step(ran, at, lang, current.game.phase == VOTE)}
         notice = hostpage.paragraphs(ran.lines)
     return {"notice": notice, "update": remote.update()}
 
