@@ -180,11 +180,13 @@ class Remote:
                 }
         except store.StoreError as error:
             failed = view.failure(table.lang, error.code, error.params)
-            lang = failed["lang"]
-            return {"key": "", "lang": lang, "title": t(lang, "host.title_plain"),
-                    "status": hostpage.status(failed), "step": hostpage.step(None, ("", 0),
-                                                                             lang, False),
-                    "tools": '<section id="tools"></section>', "timer": None, "dark": False}
+        except Exception as error:  # the page says what went wrong; the server goes on
+            failed = view.failure(table.lang, "errors.internal", {"what": type(error).__name__})
+        lang = failed["lang"]
+        return {"key": "", "lang": lang, "title": t(lang, "host.title_plain"),
+                "status": hostpage.status(failed), "step": hostpage.step(None, ("", 0), lang,
+                                                                         False),
+                "tools": '<section id="tools"></section>', "timer": None, "dark": False}
 
     def said(self, error: RuleError | store.StoreError, names: list[str], lang: str) -> str:
         """A refusal in the command line's words."""

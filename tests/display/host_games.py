@@ -158,3 +158,14 @@ def same_record(status: str, log: str) -> dict:
     shown.pop("game")
     actions = [{k: v for k, v in line.items() if k != "at"} for line in json.loads(log)["actions"]]
     return {"status": shown, "actions": actions}
+
+
+def recorder(moderator, phone: str, commands: str) -> Callable[[], tuple[dict, dict]]:
+    """Both games' `status --json` and log, as `play` compares them (`moderator`: the tests'
+    fixture that runs a command line)."""
+    def recorded() -> tuple[dict, dict]:
+        first, second = (same_record(moderator(f"status --json --game {game}").stdout,
+                                     moderator(f"log --json --game {game}").stdout)
+                         for game in (phone, commands))
+        return first, second
+    return recorded

@@ -13,7 +13,6 @@ from html import escape
 
 import pytest
 from display_client import PATIENCE, Stream, get, raw, state
-import host_games
 from host_client import PAGE, HostPage
 
 from moderator import live, store
@@ -84,6 +83,17 @@ def test_the_terminal_prints_the_host_s_address_and_its_code(cli, capsys, monkey
     at = lines.index(t("en", "display.host_serving", url=shown.host_url))
     assert any("█" in line for line in lines[at:])  # its own code, below its address
     assert t("en", "display.host_how") in lines[at:]
+
+
+def test_without_a_game_the_host_page_says_so_and_follows_the_first_one(cli, host):
+    shown, page = host()
+    assert t("en", "errors.no_games") in page.text()
+    stream = Stream(shown.host_url)
+    assert t("en", "errors.no_games") in json.dumps(stream.event()["data"], ensure_ascii=False)
+    cli(SEVEN)
+    assert escape(t("en", "play.team_question", team="Ann's team", count=2, mission=1)) in \
+        stream.event()["data"]["step"]
+    stream.close()
 
 
 # -- the gate: heads and bodies -----------------------------------------------------------------
@@ -293,59 +303,6 @@ def test_the_rules_are_looked_up_as_guided_play_looks_them_up(cli, host, files):
     assert status == 200 and escape(t("en", "reference.heading", game=page.at[0])) in \
         reply["rules"]
     assert files() == before
-
-
-# -- whole games, from the page alone -------------------------------------------------------------
-
-
-class Tapped:
-    """A driver for `host_games.play`: the page's requests as its script sends them."""
-
-    def __init__(self, page: HostPage) -> None:
-        self.page = page
-
-    def choices(self) -> list[str]:
-        return self.page.step().choices
-
-    def _ok(self, answer: tuple[int, dict]) -> None:
-        status, reply = answer
-        assert status == 200 and "refused" not in reply, reply
-
-    def tap(self, title: str) -> None:
-        self._ok(self.page.tap(title))
-
-    def tick(self, titles: tuple[str, ...]) -> None:
-        self._ok(self.page.tick(*titles))
-
-    def move(self, name: str) -> None:
-        self._ok(self.page.post(name))
-
-
-def recorder(moderator, phone: str, commands: str):
-    """Both games' `status --json` and log, as `host_games.play` compares them."""
-    def recorded() -> tuple[dict, dict]:
-        return tuple(host_games.same_record(  # type: ignore[return-value]
-            moderator(f"status --json --game {game}").stdout,
-            moderator(f"log --json --game {game}").stdout) for game in (phone, commands))
-    return recorded
-
-
-@pytest.mark.parametrize("name", host_games.GAMES)
-def test_a_whole_game_from_the_page_records_what_the_commands_record(
-        cli, moderator, host, monkeypatch, name):
-    from moderator.display import host as routes
-
-    game = host_games.GAMES[name]
-    monkeypatch.setattr(routes, "RATE", 1000.0)  # a script taps faster than any host
-    cli(game.new)
-    phone = store.game_ids()[-1]
-    cli(game.new)
-    commands = store.game_ids()[-1]
-    _, page = host(game_id=phone)
-    checked = host_games.play(game, Tapped(page), lambda line: cli(f"{line} --game {commands}"),
-                              recorder(moderator, phone, commands))
-    assert checked == len(game.steps)
-    assert json.loads(moderator(f"status --json --game {phone}").stdout)["winner"] is not None
 
 
 # -- the reveal -----------------------------------------------------------------------------------

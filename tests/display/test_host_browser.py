@@ -94,11 +94,6 @@ def test_a_whole_game_is_played_from_the_host_page_in_chromium_at_phone_size(
     assert page.viewport_size == {"width": SIZES["phone"][0], "height": SIZES["phone"][1]}
     driver = Clicked(page, game.lang)
 
-    def recorded() -> tuple[dict, dict]:
-        return tuple(host_games.same_record(  # type: ignore[return-value]
-            moderator(f"status --json --game {g}").stdout,
-            moderator(f"log --json --game {g}").stdout) for g in (phone, commands))
-
     shot = False
 
     def command(line: str) -> None:
@@ -108,7 +103,8 @@ def test_a_whole_game_is_played_from_the_host_page_in_chromium_at_phone_size(
             shot = True
         cli(f"{line} --game {commands}")
 
-    checked = host_games.play(game, driver, command, recorded)
+    checked = host_games.play(game, driver, command,
+                              host_games.recorder(moderator, phone, commands))
     assert checked == len(game.steps) and driver.measured >= checked
     expect(page.locator("#step h2")).to_have_text(t(game.lang, "play.end_title"))
     keep(page, f"host-{name}-over")
