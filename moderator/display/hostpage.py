@@ -96,12 +96,12 @@ def key(at: tuple[str, int]) -> str:
 def _question(asked, lang: str, voting: bool) -> str:
     choices = []
     pressed = ' aria-pressed="false"' if asked.kind == "some" else ""
-    for index, choice in enumerate(asked.choices):
+    for index, (choice, player) in enumerate(zip(asked.choices, asked.players, strict=True)):
         value = choice.value
-        counted = type(value) is int and not choice.key  # a number of cards, a mission
+        counted = type(value) is int and not player  # a number of cards, a mission
         label = (f'<span class="number">{value}</span> <span>{escape(choice.title)}</span>'
                  if counted else escape(choice.title))
-        kind = "player" if choice.key else ("count" if counted else "word")
+        kind = "player" if player else ("count" if counted else "word")
         choices.append(f'<button type="button" class="choice {kind}" data-i="{index}"'
                        f"{pressed}>{label}</button>")
     confirm = ""

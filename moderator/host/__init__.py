@@ -92,6 +92,7 @@ class Host:
         """The current step run with `answers`: raises `remote.Unfit` for an answer that
         does not fit its question."""
         from moderator.ui import guided
+        from moderator.ui.guide import seat_label
         from moderator.ui.steps import step_for
 
         window = copy.deepcopy(self._windows.get(current.game_id, Window()))
@@ -106,6 +107,8 @@ class Host:
                 answer = step_for(current.game, guided.unguided)(guide, current)
             except Asked as asked:
                 ran.asked = asked
+                asked.players = [bool(c.key) or (type(c.value) is int and c.title == seat_label(
+                    c.value, current.names)) for c in asked.choices]  # as guided play names them
             else:
                 ran.action = answer if isinstance(answer, Action) else None
         banner = narration.describe_now(current, lang)  # on the page already

@@ -124,7 +124,34 @@ AVALON_LADY = Game(
         Step(("2 Ben", "2 Ben"), "assassinate ben --commander ben"),
     ))
 
-GAMES = {"plot-commander": PLOT_COMMANDER, "avalon-lady-de": AVALON_LADY}
+#: The Sergeant and the Trapper: a step recorded in two parts (the switch on its own before the
+#: reveal, the trap answered before it and kept for the mission's record).
+SERGEANT_TRAPPER = Game(
+    "new --players 7 --names Ann,Bob,Cat,Dan,Eve,Fay,Gus --leader 1 --modules sergeant,trapper "
+    "--seed 5 --no-play", "en", (
+        Step((("1 Ann", "2 Bob", "3 Cat"), "2 Bob"), "propose ann bob cat --sergeant bob"),
+        Step(((),), "vote --approve all"),
+        Step(("3 Cat", "1 Ann"), "switch ann"),
+        Step(("1 ",), "mission --fails 1 --trap cat"),
+        Step((("2 Bob", "4 Dan", "5 Eve", "6 Fay"), "4 Dan"),
+             "propose bob dan eve fay --sergeant dan"),
+        Step((("7 Gus",),), "vote --reject gus"),
+        Step(("6 Fay", "No switch"), "switch --nobody"),
+        Step(("0 ",), "mission --fails 0 --trap fay"),
+        Step((("3 Cat", "4 Dan", "5 Eve", "7 Gus"), "5 Eve"),
+             "propose cat dan eve gus --sergeant eve"),
+        Step(((),), "vote --approve all"),
+        Step(("3 Cat", "4 Dan"), "switch dan"),
+        Step(("0 ",), "mission --fails 0 --trap cat"),
+        Step((("1 Ann", "4 Dan", "5 Eve", "6 Fay", "7 Gus"), "5 Eve"),
+             "propose ann dan eve fay gus --sergeant eve"),
+        Step(((),), "vote --approve all"),
+        Step(("1 Ann", "No switch"), "switch --nobody"),
+        Step(("0 ",), "mission --fails 0 --trap ann"),
+    ))
+
+GAMES = {"plot-commander": PLOT_COMMANDER, "avalon-lady-de": AVALON_LADY,
+         "sergeant-trapper": SERGEANT_TRAPPER}
 
 
 def play(game: Game, driver: Driver, command: Callable[[str], object],
