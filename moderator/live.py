@@ -8,7 +8,9 @@ the voice cache, its length).
 
 None belongs in the log: they change nothing in the game, and a replay must never depend on
 them. Each is a field of a small sidecar file next to the game, `<id>.live.json`, replaced
-atomically (a temporary file, then a rename), so a reader sees the old file or the new one.
+atomically (a temporary file, then a rename), so a reader sees the old file or the new one;
+writers take turns on the games folder's lock, so none writes back a field another has just
+replaced.
 Each field names the process that wrote it: a field whose process has ended is stale and reads
 as absent, so a command killed in the middle of the reveal never leaves the screen dark. A
 process removes its own fields when it ends. Nothing secret goes in: a flag, a proposal number,
@@ -24,7 +26,9 @@ from __future__ import annotations
 import atexit
 import contextlib
 import json
+import math
 import os
+import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,6 +39,8 @@ SUFFIX = ".live.json"
 REVEAL, TIMER = "reveal", "timer"
 SCREENS, SPEECH = "screens", "speech"
 DISPLAY_FILE = "display.live.json"
+#: Bytes: a live file holds a few short fields; a larger one is damage, read as none.
+LARGEST = 1 << 16
 
 #: The sidecars this process wrote to, cleaned when it ends.
 _touched: set[Path] = set()
@@ -113,15 +119,26 @@ def speech() -> dict | None:
 def read(game_id: str) -> dict:
     """The live fields of a game whose writers are still running: `reveal` (bool) and
     `timer` ({proposal, seconds, warning, started} or None). A missing or damaged file reads
-    as none."""
+    as none, and so does a timer whose numbers are not finite."""
     fields = _fresh(_load(path_of(game_id)))
     shown = fields.get(TIMER)
     if shown is not None:
         shown = {key: shown.get(key) for key in ("proposal", "seconds", "warning", "started")}
-        if not (isinstance(shown["proposal"], int) and all(
-                isinstance(shown[k], (int, float)) for k in ("seconds", "warning", "started"))):
+        if not (isinstance(shown["proposal"], int) and not isinstance(shown["proposal"], bool)
+                and all(_finite(shown[k]) for k in ("seconds", "warning", "started"))):
             shown = None
     return {REVEAL: REVEAL in fields, TIMER: shown}
+
+
+def _finite(number: object) -> bool:
+    """A number a clock can count with: JSON read by Python may hold Infinity, NaN, 1e400
+    (infinite too) or an integer too large for a float, and each would stop the countdown."""
+    if isinstance(number, bool) or not isinstance(number, (int, float)):
+        return False
+    try:
+        return math.isfinite(number)
+    except OverflowError:  # an integer beyond any float
+        return False
 
 
 # -- the file ----------------------------------------------------------------------------
@@ -129,10 +146,23 @@ def read(game_id: str) -> dict:
 
 def _load(path: Path) -> dict:
     try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+        data = json.loads(_read(path))
+    except (OSError, ValueError, RecursionError):  # nested deeper than the parser goes
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def _read(path: Path) -> bytes:
+    """The file's bytes if it is a plain file of a sensible size: a FIFO put in its place
+    would block the reading, a device never end. Opening never waits (O_NONBLOCK)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"not a plain file: {path}")
+        data = handle.read(LARGEST + 1)
+    if len(data) > LARGEST:
+        raise ValueError(f"larger than any live file: {path}")
+    return data
 
 
 def _fresh(fields: dict) -> dict:
@@ -163,8 +193,11 @@ def _update(game_id: str, name: str, value: dict | None) -> None:
 
 
 def _write(path: Path, name: str, value: dict | None) -> None:
-    """Set (or with None remove) this process's field; stale fields go on the way."""
-    with contextlib.suppress(OSError):
+    """Set (or with None remove) this process's field; stale fields go on the way. Writers
+    take turns on the games folder's lock: two that read the file at once would each write
+    back the other's old field (a screen's sound turned on while a line is read would put
+    the previous line back)."""
+    with contextlib.suppress(OSError), store.folder_lock(path.parent):
         fields = _fresh(_load(path))
         if value is None:
             fields.pop(name, None)

@@ -14,12 +14,16 @@ from datetime import datetime, timezone
 from moderator import codec, store
 from moderator.rules import GAME_OVER, Game, RuleError
 from moderator.rules.actions import Action
+from moderator.rules.errors import ImpossibleRecord
 
 #: The setup's fields and the types a log needs; the optional ones may be missing.
 REQUIRED = {"players": int, "names": list, "lang": str, "created": str, "first_leader": int,
             "modules": list, "variants": list, "house_rules": dict}
 OPTIONAL = {"roles": list, "allow_incompatible": bool, "leader_chosen": bool, "table": dict,
             "theme": str, "night": str}
+#: The longest discussion timer, in seconds: a day is more than any table talks about one
+#: team, and a longer one is no number a clock can count down.
+LONGEST_TIMER = 86_400
 #: Joiners inside an emoji or a script are part of a name; every other format character
 #: (bidirectional overrides, zero-width spaces) is not.
 JOINERS = frozenset("\u200c\u200d")
@@ -41,6 +45,9 @@ class Session:
 
     history: store.History
     game: Game
+    #: The first line of the file whose record no deal of the cards allows: saved before
+    #: moderator checked it, kept, and loaded past (rules.md §1.5).
+    impossible: int | None = None
 
     @property
     def game_id(self) -> str:
@@ -137,10 +144,10 @@ def kept(setup: dict) -> dict:
 
 def open_game(game_id: str | None) -> Session:
     history = store.load(store.resolve(game_id))
-    game = replay(history)
+    game, impossible = replayed(history)
     if game.phase != GAME_OVER:
         history.undone = [_unsaid(entry) for entry in history.undone]
-    return Session(history, game)
+    return Session(history, game, impossible)
 
 
 def _unsaid(entry: store.Entry) -> store.Entry:
@@ -168,7 +175,8 @@ def setup_problem(setup: dict) -> str | None:
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in setup["house_rules"].items()):
         return "house_rules"
     # The group's choices for guided play are switches and seconds.
-    if not all(isinstance(v, int) and v >= 0 for v in setup.get("table", {}).values()):
+    if not all(isinstance(v, int) and 0 <= v <= LONGEST_TIMER
+               for v in setup.get("table", {}).values()):
         return "table"
     names = setup["names"]
     if not all(isinstance(n, str) for n in names) or len(names) != setup["players"]:
@@ -224,6 +232,13 @@ def new_game(setup: dict) -> Game:
 def replay(history: store.History) -> Game:
     """The game its log describes; a setup that does not fit or an action the rules refuse
     marks the log as corrupt."""
+    return replayed(history)[0]
+
+
+def replayed(history: store.History) -> tuple[Game, int | None]:
+    """`replay`, and the first line whose record no deal allowed (saved before moderator
+    checked it: loaded past, never refused), if there is one."""
+    impossible = None
     if setup_problem(history.setup) is not None:
         raise store.StoreError("errors.game_corrupt", game=history.game_id, line=1)
     try:
@@ -237,12 +252,22 @@ def replay(history: store.History) -> Game:
             raise store.StoreError(
                 "errors.game_corrupt", game=history.game_id, line=entry.line
             ) from None
-    return game
+        if impossible is None and game.deals.broken is not None:
+            impossible = entry.line
+    return game, impossible
 
 
-def apply(game: Game, line: dict) -> Game:
-    """One line of a game file through the engine."""
-    return game.apply(codec.decode(line))
+def apply(game: Game, line: dict, strict: bool = False) -> Game:
+    """One line of a game file through the engine. A record no deal of the cards allows,
+    saved before moderator checked it, is taken past (the game then proves nothing more),
+    unless `strict` (a game being imported)."""
+    action = codec.decode(line)
+    try:
+        return game.apply(action)
+    except ImpossibleRecord:
+        if strict:
+            raise
+        return game.beyond_proof().apply(action)
 
 
 def act(game_id: str, action: Action, made_for: int | None = None) -> Session:
@@ -261,17 +286,21 @@ def act(game_id: str, action: Action, made_for: int | None = None) -> Session:
     return Session(history, result[0])
 
 
-def undo(game_id: str, made_for: int | None = None) -> tuple[Session, dict]:
-    """Take back the last action; returns the session and the action taken back."""
-    return _move(game_id, "undo", "done", "errors.nothing_to_undo", made_for)
+def undo(game_id: str, expected: int | None = None, made_for: int | None = None
+         ) -> tuple[Session, dict]:
+    """Take back the last action; returns the session and the action taken back. With
+    `expected`, only if the last action is still the one on that line of the log (the one
+    the host was asked about): else it is refused, and nothing is taken back. `made_for` as
+    for `act`."""
+    return _move(game_id, "undo", "done", "errors.nothing_to_undo", expected, made_for)
 
 
 def redo(game_id: str, made_for: int | None = None) -> tuple[Session, dict]:
-    return _move(game_id, "redo", "undone", "errors.nothing_to_redo", made_for)
+    return _move(game_id, "redo", "undone", "errors.nothing_to_redo", None, made_for)
 
 
-def _move(game_id: str, kind: str, stack: str, refusal: str,
-          made_for: int | None) -> tuple[Session, dict]:
+def _move(game_id: str, kind: str, stack: str, refusal: str, expected: int | None = None,
+          made_for: int | None = None) -> tuple[Session, dict]:
     moved: list[dict] = []
 
     def checked(history: store.History) -> dict:
@@ -280,6 +309,8 @@ def _move(game_id: str, kind: str, stack: str, refusal: str,
         entries = getattr(history, stack)
         if not entries:
             raise RuleError(refusal)
+        if expected is not None and entries[-1].line != expected:
+            raise RuleError("errors.undo_moved_on")
         moved.append(entries[-1].data)
         return {"type": kind, "at": _now()}
 

@@ -152,7 +152,7 @@ def create(setup: dict, today: date, actions: Iterable[dict] = (), imported: boo
     data = b"".join(map(_encode, actions))
     with _writing(folder):
         folder.mkdir(parents=True, exist_ok=True)
-        with _folder_lock(folder), _uninterrupted():
+        with folder_lock(folder), _uninterrupted():
             existing = saved_as() if saved_as is not None else None
             if existing is not None:
                 return existing
@@ -232,7 +232,7 @@ def peek_setup(game_id: str) -> dict | None:
     try:
         with _open_game(path_of(game_id), writable=False) as raw, open(raw.fileno(), "rb",
                                                                         closefd=False) as handle:
-            setup = json.loads(handle.readline(LONGEST_LINE + 1).decode("utf-8"))
+            setup = _parsed(handle.readline(LONGEST_LINE + 1))
     except (OSError, ValueError, StoreError):
         return None
     return setup if isinstance(setup, dict) else None
@@ -246,7 +246,7 @@ def mark_new_night(at: str) -> None:
     folder = games_dir()
     with _writing(folder):
         folder.mkdir(parents=True, exist_ok=True)
-        with _folder_lock(folder), _uninterrupted():
+        with folder_lock(folder), _uninterrupted():
             note = {"new_night": at, "after": current()}
             draft = folder / f"{DRAFT_PREFIX}{os.getpid()}-{os.urandom(4).hex()}{DRAFT_SUFFIX}"
             try:
@@ -362,8 +362,8 @@ def _complete(text: bytes) -> bool:
     """A last line that only lacks its newline (edited by hand) is a whole entry, not torn:
     a write cut short is never a whole JSON object."""
     try:
-        return isinstance(json.loads(text.decode("utf-8")), dict)
-    except (UnicodeDecodeError, ValueError):
+        return isinstance(_parsed(text), dict)
+    except ValueError:
         return False
 
 
@@ -388,12 +388,21 @@ def _advance(history: History, entry: Entry) -> bool:
 
 def _decode(game_id: str, number: int, text: bytes) -> dict:
     try:
-        data = json.loads(text.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        data = _parsed(text)
+    except ValueError:
         raise StoreError("errors.game_corrupt", game=game_id, line=number) from None
     if not isinstance(data, dict):
         raise StoreError("errors.game_corrupt", game=game_id, line=number)
     return data
+
+
+def _parsed(text: bytes) -> object:
+    """One line's JSON; ValueError for anything that is not (bad UTF-8 included, and JSON
+    nested deeper than Python's parser goes, which no game writes)."""
+    try:
+        return json.loads(text.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deep") from None
 
 
 def _set_aside(path: Path, handle, keep: int, torn: bytes) -> Path | None:
@@ -507,8 +516,9 @@ if sys.platform != "win32":
         fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
     @contextlib.contextmanager
-    def _folder_lock(folder: Path) -> Iterator[None]:
-        """Creators take turns on a lock of the games folder itself (no lock file to leave)."""
+    def folder_lock(folder: Path) -> Iterator[None]:
+        """Creators take turns on a lock of the games folder itself (no lock file to leave);
+        so do the writers of the live files beside the games (`moderator.live`)."""
         fd = os.open(folder, os.O_RDONLY)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
@@ -534,6 +544,6 @@ else:  # pragma: no cover - Windows
         msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
 
     @contextlib.contextmanager
-    def _folder_lock(folder: Path) -> Iterator[None]:
+    def folder_lock(folder: Path) -> Iterator[None]:
         """A folder cannot be locked here: a draft still open cannot be removed either."""
         yield

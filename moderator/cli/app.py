@@ -9,7 +9,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.exits import (
-    INTERRUPTED, OutputFailed, debugged, language_of, stop_told, stopped,
+    INTERRUPTED, REFUSED, OutputFailed, debugged, language_of, stop_told, stopped,
 )
 
 #: The base game's commands and the module of `moderator.cli` that defines each, in the order
@@ -20,8 +20,8 @@ BASE = {
     "new": "game", "status": "game", "propose": "game", "vote": "game", "mission": "game",
     "undo": "history", "redo": "history", "log": "history", "games": "history",
     "play": "play", "script": "script", "voice": "script", "rules": "rules",
-    "export": "records", "import": "records", "roles": "records", "stats": "records",
-    "night": "records", "simulate": "simulate", "display": "display",
+    "review": "review", "export": "records", "import": "records", "roles": "records",
+    "stats": "records", "night": "records", "simulate": "simulate", "display": "display",
 }
 #: The command of the round after which `--help` lists the modules' commands.
 ROUND = "mission"
@@ -100,6 +100,17 @@ def run(args: list[str]) -> int:
     lang = language_of(args)
     args = lang_last(args)
     app = build(lang, args[0] if args else None)
+    code = _run(app, args, lang)
+    from moderator.cli.common import USAGE
+
+    if code in (REFUSED, USAGE):  # the `undo` typed right after it asks first
+        from moderator.cli import refused
+
+        refused.note(args)
+    return code
+
+
+def _run(app: typer.Typer, args: list[str], lang: str) -> int:
     try:
         from moderator.cli.helptexts import in_language
 
@@ -123,7 +134,7 @@ def run(args: list[str]) -> int:
         if message is None:
             sys.stderr.write(i18n.t(lang, "errors.internal", what=type(error).__name__) + "\n")
             debugged(error)
-            return 1
+            return REFUSED
         if isinstance(error, NoArgsIsHelp):
             sys.stdout.write(message + "\n")
             return 0
@@ -143,15 +154,10 @@ def _game_language(args: list[str]) -> str | None:
                                                for a in args):
         return None
     from moderator import store
+    from moderator.cli.refused import named_game
 
-    wanted = os.environ.get("MODERATOR_GAME")
-    for index, arg in enumerate(args):
-        if arg == "--game" and index + 1 < len(args):
-            wanted = args[index + 1]
-        elif arg.startswith("--game="):
-            wanted = arg.partition("=")[2]
     try:
-        setup = store.peek_setup(store.resolve(wanted))
+        setup = store.peek_setup(store.resolve(named_game(args)))
     except store.StoreError:
         return None
     lang = setup.get("lang") if setup else None

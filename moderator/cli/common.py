@@ -257,7 +257,12 @@ def _name_of(lang: str, item: str, first: str = "module") -> str:
 
 
 def readable(params: dict, names: list[str], lang: str = i18n.DEFAULT) -> dict:
-    """Engine parameters as a person reads them: seats as names, lists joined."""
+    """Engine parameters as a person reads them: seats as names, lists joined, what the record
+    proves in words."""
+    if "proofs" in params:
+        from moderator.narration import proof
+
+        params = proof.readable(params, names, lang)
     shown: dict[str, object] = {}
     for key, value in params.items():
         if key == "seat" and isinstance(value, int) and 0 <= value < len(names):

@@ -5,7 +5,7 @@ from typing import Any, Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, handled
+from moderator.cli.common import Out, handled, shown
 from moderator.cli.options import game_option, lang_option, open_game
 
 
@@ -52,15 +52,13 @@ def register(app: typer.Typer, lang: str) -> None:
             })
             return
         out.say("log.heading", game=current.game_id, count=len(actions))
+        from moderator import narration
+
         step = session.new_game(current.history.setup)
         for number, action in enumerate(actions, start=1):
-            where = ""
-            mission = step.mission or action.get("mission")  # under Targeting: the proposal's
-            if step.leader is not None and mission:  # between missions (module steps): none
-                where = out.t("log.where", mission=mission,
-                              attempt=step.attempt, leader=current.names[step.leader])
-            out.say("log.line", number=number, where=where,
-                    text=describe(out, current.names, {**action, "mission": None}))
+            out.say("log.line", number=number,
+                    where=narration.where(out.lang, current.names, step, action),
+                    text=narration.logged(out.lang, current.names, action, step))
             step = session.apply(step, action)
         if current.history.undone:
             out.say("log.undone", count=len(current.history.undone))
@@ -106,14 +104,18 @@ def register(app: typer.Typer, lang: str) -> None:
             if "error" in row:
                 out.say("games.broken", game=row["game"], error=row["error"])
                 continue
-            with i18n.speaking(out.theme or row["theme"]):  # each game in its own words
+            # each game in its own language (unless --lang) and its own words
+            said = out.lang if out.explicit else row["lang"]
+            with i18n.speaking(out.theme or row["theme"]):
                 state = (
-                    out.t("games.won", winner=", ".join(
-                        out.t(f"winners.{w['victory']}.{w['winner']}") for w in row["winners"]))
-                    if row["winners"] else out.t(f"phase.{row['phase']}")
+                    i18n.t(said, "games.won", winner=", ".join(
+                        i18n.t(said, f"winners.{w['victory']}.{w['winner']}")
+                        for w in row["winners"]))
+                    if row["winners"] else i18n.t(said, f"phase.{row['phase']}")
                 )
             key = "games.current" if row["current"] else "games.row"
-            out.say(key, game=row["game"], count=row["players"], state=state)
+            out.console.print(shown(i18n.t(said, key, game=row["game"], count=row["players"],
+                                           state=state)), markup=False)
 
 
 def _move(out: Out, kind: str, game: Optional[str]) -> None:
@@ -121,13 +123,47 @@ def _move(out: Out, kind: str, game: Optional[str]) -> None:
     from moderator.ui import views
 
     current = open_game(out, game)
-    moved, action = (session.undo if kind == "undo" else session.redo)(current.game_id)
-    out.say(f"history.{kind}", text=describe(out, moved.names, action))
+    if kind == "undo":
+        last = _asked_after_refusal(out, current)
+        if last is False:
+            return
+        moved, action = session.undo(current.game_id, last)
+        before = moved.game  # the game as the action taken back found it
+    else:
+        moved, action = session.redo(current.game_id)
+        before = current.game
+    out.say(f"history.{kind}", text=describe(out, moved.names, action, before))
     out.print(views.now(moved, out.lang))
 
 
-def describe(out: Out, names: list, action: dict) -> str:
-    """One logged action in words (shared with guided play's undo)."""
+def _asked_after_refusal(out: Out, current: Any) -> int | bool | None:
+    """`undo` typed at a terminal right after a refused command (which changed nothing) would
+    take back the accepted action before it: it names that action and asks first. The line
+    of the action the host agreed to take back, None where nothing was asked, False when the
+    host keeps it."""
+    from moderator.cli import refused
+
+    if not (refused.at_terminal() and current.history.done):
+        return None
+    command = refused.right_after(current.game_id)
+    if command is None:
+        return None
+    from moderator.ui.prompts import Choice, QuestionaryPrompter
+
+    last = current.history.done[-1]
+    out.say("history.after_refusal", command=" ".join(["moderator", *command]),
+            text=describe(out, current.names, last.data))
+    choices = [Choice(out.t("history.keep"), False), Choice(out.t("history.take_back"), True)]
+    if QuestionaryPrompter().select(out.t("history.take_back_question"), choices,
+                                    hint=out.t("play.hint_select")):
+        return last.line
+    out.say("history.kept")
+    return False
+
+
+def describe(out: Out, names: list, action: dict, before: Any = None) -> str:
+    """One logged action in words; `before`, the game as the action found it, lets it name
+    who acted."""
     from moderator import narration
 
-    return narration.describe_line(out.lang, names, action)
+    return narration.describe_line(out.lang, names, action, before)

@@ -258,6 +258,11 @@ def record(out: Out, current: Any, action: Action) -> None:
 
 
 def render_torn(out: Out, current: Any) -> None:
+    """What was wrong with the file: a torn last line, or a record saved before moderator
+    checked that some deal of the cards allows it (rules.md §1.5)."""
+    if current.impossible is not None:  # said once the command is done
+        out.warn_at_end(out.t("warnings.impossible_record", game=current.game_id,
+                              line=current.impossible))
     if current.history.set_aside is not None:
         out.error(out.t("warnings.torn", game=current.game_id, path=str(current.history.set_aside)))
     elif current.history.cut_off:  # said once the command is done: a refusal is one line

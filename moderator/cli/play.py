@@ -61,8 +61,10 @@ def at_terminal() -> bool:
 
 
 def checked_timer(seconds: Optional[int]) -> Optional[int]:
-    if seconds is not None and seconds < 0:
-        raise Refusal("errors.timer_range", given=seconds)
+    from moderator.session import LONGEST_TIMER
+
+    if seconds is not None and not 0 <= seconds <= LONGEST_TIMER:
+        raise Refusal("errors.timer_range", given=seconds, most=LONGEST_TIMER)
     return seconds
 
 
@@ -94,11 +96,12 @@ def make_guide(out: Out, chosen: dict, say_on: Optional[str] = None):
 def voice_for(out: Out, say_on: Optional[str] = None) -> Callable[[list], bool]:
     """Where the voice plugs into guided play: the reveal is spoken in the voice that
     MODERATOR_VOICE and MODERATOR_SPEED name (as `new` does); False when nothing could speak
-    it, and the loop shows the text instead."""
+    it, and the loop shows the text instead; ReadingStopped when the host stopped it."""
     import os
 
     def read(lines: list) -> bool:
         from moderator import voice
+        from moderator.ui.guide import ReadingStopped
         from moderator.ui.reader import Keys, read_aloud, where
 
         try:
@@ -110,8 +113,10 @@ def voice_for(out: Out, say_on: Optional[str] = None) -> Callable[[list], bool]:
         if speaker.silent:
             return False
         with Keys() as keys:
-            return read_aloud(lines, speaker, out.console, out.lang, keys, out.error,
-                              where(say_on, out.error, out.lang))
+            if not read_aloud(lines, speaker, out.console, out.lang, keys, out.error,
+                              where(say_on, out.error, out.lang)):
+                raise ReadingStopped
+        return True
 
     return read
 

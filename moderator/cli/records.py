@@ -123,7 +123,8 @@ def register(app: typer.Typer, lang: str) -> None:
             return
         from moderator.ui import records as views
 
-        out.console.print(views.season(summary, out.lang), soft_wrap=False)
+        mixed = out.theme is None and len(summary["themes"]["all"]) > 1  # each its own words
+        out.console.print(views.season(summary, out.lang, mixed), soft_wrap=False)
 
     @app.command("night", help=h("night"))
     @handled

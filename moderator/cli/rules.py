@@ -2,7 +2,8 @@
 
 `moderator rules does a tie pass` answers a question (in either language, quotes optional);
 `moderator rules` alone says what applies in the current game right now;
-`moderator rules house-rules` lists the house-rule settings (design.md §4);
+`moderator rules house-rules` lists the house-rule settings that can arise in the current
+game (every one with `--all`; design.md §4);
 `moderator rules §8` (or `rules 8`) shows that section of the rules reference, which the
 program's messages cite.
 """
@@ -28,6 +29,7 @@ def register(app: typer.Typer, lang: str) -> None:
             None, help=i18n.t(lang, "reference.help.query"), show_default=False
         ),
         as_json: bool = typer.Option(False, "--json", help=i18n.t(lang, "help.json")),
+        every: bool = typer.Option(False, "--all", help=i18n.t(lang, "reference.help.all")),
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
         theme: Optional[str] = theme_option(lang),
@@ -38,7 +40,7 @@ def register(app: typer.Typer, lang: str) -> None:
         if not asked:
             _now(out, game, as_json)
         elif asked.casefold() == HOUSE_RULES:
-            _house_rules(out, game, as_json)
+            _house_rules(out, game, as_json, every)
         elif (number := sections.asked(asked)) is not None:
             _section(out, number, as_json)
         else:
@@ -67,19 +69,29 @@ def _now(out: Out, game: Optional[str], as_json: bool) -> None:
     out.print(rulings.now(found, current.game_id, out.lang))
 
 
-def _house_rules(out: Out, game: Optional[str], as_json: bool) -> None:
+def _house_rules(out: Out, game: Optional[str], as_json: bool, every: bool) -> None:
+    """The house-rule settings and readings that can arise in the game (every one with
+    --all, or without a game)."""
     from moderator import reference
 
     current = _game(out, game)
-    settings = reference.house_rules(out.lang, current.game.settings if current else None)
-    readings = reference.readings(out.lang)
+    in_play = None if every or current is None else in_play_of(current.game)
+    settings = reference.house_rules(out.lang, current.game.settings if current else None,
+                                     in_play)
+    readings = reference.readings(out.lang, in_play)
     if as_json:
         out.json({"house_rules": [_setting(s) for s in settings],
                   "readings": [_reading(r) for r in readings]})
         return
     from moderator.ui import rulings
 
-    out.print(rulings.house_rules(settings, out.lang, readings))
+    out.print(rulings.house_rules(settings, out.lang, readings,
+                                  current.game_id if in_play is not None else None))
+
+
+def in_play_of(game) -> frozenset[str]:
+    """A game's modules and variants: what decides which open points can arise in it."""
+    return frozenset(game.modules) | frozenset(game.variants)
 
 
 def _section(out: Out, number: str, as_json: bool) -> None:
@@ -105,7 +117,8 @@ def _ruling(out: Out, asked: str, game: Optional[str], as_json: bool) -> None:
     from moderator import reference
 
     current = _game(out, game)
-    found = reference.lookup(asked, out.lang, current.game.settings if current else None)
+    found = reference.lookup(asked, out.lang, current.game.settings if current else None,
+                             in_play_of(current.game) if current else None)
     if found is None:
         raise Refusal("reference.no_match", query=asked)
     if as_json:

@@ -256,6 +256,10 @@ def _acting(answer: Callable[[Remote, dict], dict]) -> Callable[[Handler], None]
             status = HTTPStatus.CONFLICT if error.code == "errors.moved_on" else \
                 HTTPStatus.UNPROCESSABLE_ENTITY
             reply = {"refused": _said(remote, error), "update": remote.update()}
+        except Exception as error:  # the page says so; the server goes on
+            status = HTTPStatus.INTERNAL_SERVER_ERROR
+            reply = {"refused": t(remote.table.language(), "errors.internal",
+                                  what=type(error).__name__)}
         request.send(respond.answer(status, "application/json", _json(reply).encode(),
                                     body=request.body))
     return route

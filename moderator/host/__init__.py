@@ -107,8 +107,8 @@ class Host:
                 answer = step_for(current.game, guided.unguided)(guide, current)
             except Asked as asked:
                 ran.asked = asked
-                asked.players = [bool(c.key) or (type(c.value) is int and c.title == seat_label(
-                    c.value, current.names)) for c in asked.choices]  # as guided play names them
+                asked.players = [type(c.value) is int and c.title == seat_label(
+                    c.value, current.names) for c in asked.choices]  # as guided play names them
             else:
                 ran.action = answer if isinstance(answer, Action) else None
         banner = narration.describe_now(current, lang)  # on the page already
@@ -173,13 +173,21 @@ class Host:
         live.timer(current.game_id, voted, seconds, 0, warning_at(seconds))
 
     def look_up(self, current: Session, lang: str, query: str) -> list[tuple[str, str]]:
-        """A rules question, answered as guided play answers it: empty, what applies now;
-        `§N`, that section of the rules reference."""
+        """A rules question, answered as guided play answers it (the details too, which guided
+        play shows when asked: a phone scrolls): empty, what applies now; `§N`, that section
+        of the rules reference."""
         from moderator.ui import guided
 
-        guide = remote.remote(lang, [query], {}, {})
-        guided.look_up(guide, current)
-        return guide.lines
+        answers: list[Answer] = [query]
+        while True:
+            guide = remote.remote(lang, answers, {}, {})
+            try:
+                guided.look_up(guide, current)
+            except Asked as asked:  # "more on this rule?": a phone scrolls, so all of it
+                more = [c.value for c in asked.choices].index(guided.AGAIN)
+                answers.append(more)
+                continue
+            return guide.lines
 
     def reveal(self, current: Session, lang: str) -> None:
         """Start reading the reveal aloud, where `say_on` says; the table's screens go dark

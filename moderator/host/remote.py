@@ -35,7 +35,7 @@ class Asked(Exception):
         super().__init__(question)
         self.kind, self.question, self.hint = kind, question, hint
         self.choices, self.sizes = list(choices), list(sizes)
-        self.players = [bool(choice.key) for choice in choices]  # which choices are players
+        self.players = [False] * len(self.choices)  # which choices are players (`Host.step`)
 
 
 class Unfit(Exception):

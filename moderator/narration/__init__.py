@@ -38,6 +38,10 @@ class Say(Protocol):
 NOW: dict[str, Callable[[Game, list[str], str], str]] = {}
 #: Each action in the log's words, by type: (lang, names, action) -> line.
 LOG: dict[type[Action], Callable[[str, list[str], Any], str]] = {}
+#: The log's words for an action that names who acts from the game before it (the holder of
+#: the Inquisitor token), by type: (lang, names, action, before) -> line; where that game is
+#: not at hand, LOG's line is said.
+LOG_AT: dict[type[Action], Callable[[str, list[str], Any, Game], str]] = {}
 #: What an action just did, by type: (session, action, say).
 RESULT: dict[type[Action], Callable[[Session, Any, Say], None]] = {}
 #: A module's field of the team or of the mission in the log's words, by field name:
@@ -58,6 +62,13 @@ def now(phase: str) -> Callable[[F], F]:
 def log_line(kind: type[A]) -> Callable[[F], F]:
     def register(said: F) -> F:
         LOG[kind] = said
+        return said
+    return register
+
+
+def log_line_at(kind: type[A]) -> Callable[[F], F]:
+    def register(said: F) -> F:
+        LOG_AT[kind] = said
         return said
     return register
 
@@ -225,8 +236,9 @@ def _mission(session: Session, action: PlayMission, say: Say) -> None:
         count=m.fails + m.chief_fail)
     if m.chief_fail:
         say("result.chief_fail", count=m.chief_fail)
-    if m.rogue_success:
-        say("result.rogue_success", count=m.rogue_success)
+    if m.rogue_success:  # a Success card like any other: it cannot outweigh a Fail card
+        say("result.rogue_success" if m.succeeded else "result.rogue_success_failed",
+            count=m.rogue_success)
     if m.reverse:
         say("result.reversed", count=m.reverse)
     elif m.succeeded and m.fails:
@@ -237,19 +249,42 @@ def _mission(session: Session, action: PlayMission, say: Say) -> None:
 # -- the log in words --------------------------------------------------------------------
 
 
-def describe_action(lang: str, names: list[str], action: Action) -> str:
-    """One action in words (`moderator log`, "taken back: …" after an undo)."""
+def describe_action(lang: str, names: list[str], action: Action,
+                    before: Game | None = None) -> str:
+    """One action in words (`moderator log`, "taken back: …" after an undo); `before`, the
+    game as it stood before the action, lets a line name who acted."""
+    said = LOG_AT.get(type(action))
+    if said is not None and before is not None:
+        return said(lang, names, action, before)
     return LOG[type(action)](lang, names, action)
 
 
-def describe_line(lang: str, names: list[str], line: Mapping[str, Any]) -> str:
+def describe_line(lang: str, names: list[str], line: Mapping[str, Any],
+                  before: Game | None = None) -> str:
     """A game file's line in words; a line this version does not know (a newer module's,
     in an imported game) by its kind."""
     try:
         action = codec.decode(line)
     except (KeyError, TypeError, ValueError):
         return str(line.get("type"))
-    return describe_action(lang, names, action)
+    return describe_action(lang, names, action, before)
+
+
+def where(lang: str, names: list[str], before: Game, line: Mapping[str, Any]) -> str:
+    """Where in the game a logged action came (its mission, attempt and leader), as
+    `moderator log` shows it before the action; nothing between missions (module steps)."""
+    mission = before.mission or line.get("mission")  # under Targeting: the proposal's
+    if before.leader is None or not mission:
+        return ""
+    return t(lang, "log.where", mission=mission, attempt=before.attempt,
+             leader=names[before.leader])
+
+
+def logged(lang: str, names: list[str], line: Mapping[str, Any],
+           before: Game | None = None) -> str:
+    """A logged action in words after `where` (which names its mission already); `before`,
+    the game as the action found it, lets it name who acted."""
+    return describe_line(lang, names, {**line, "mission": None}, before)
 
 
 def _fields(lang: str, names: list[str], action: Action, skip: str) -> list[str]:

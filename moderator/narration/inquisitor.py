@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from moderator.i18n import t
-from moderator.narration import Say, log_line, now, result
+from moderator.narration import Say, log_line, log_line_at, now, result
 from moderator.rules import Game
 from moderator.rules.modules import inquisitor
 from moderator.rules.modules.inquisitor import EXAMINATION, Examine
@@ -24,6 +24,13 @@ def examination(game: Game, names: list[str], lang: str) -> str:
 @log_line(Examine)
 def _examine_log(lang: str, names: list[str], action: Examine) -> str:
     return t(lang, "log.examine", player=names[action.player])
+
+
+@log_line_at(Examine)
+def _examine_log_by(lang: str, names: list[str], action: Examine, before: Game) -> str:
+    """The log names who held the token and examined."""
+    return t(lang, "log.examine_by", inquisitor=names[before.inquisitors[-1]],
+             player=names[action.player])
 
 
 @result(Examine)

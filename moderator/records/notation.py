@@ -62,6 +62,7 @@ class Step:
     kind: str  # "proposal", "mission", "pending" (a team awaiting its vote) or "event"
     index: int = -1
     action: dict | None = None
+    before: Game | None = None  # an event's: the game as the action found it (who acted)
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def written(game_id: str, setup: dict, actions: list[dict]) -> Written:
         steps += [Step("mission", i) for i in range(len(before.missions), len(game.missions))]
         if not voted and len(game.missions) == len(before.missions) \
                 and action["type"] not in SHOWN_IN_LINES:
-            steps.append(Step("event", action=action))
+            steps.append(Step("event", action=action, before=before))
     if game.proposals and game.proposals[-1].approvals is None:
         steps.append(Step("pending", len(game.proposals) - 1))
     return Written(game_id, setup, actions, game, steps)
@@ -125,7 +126,7 @@ def lines(record: Written, lang: str) -> list[str]:
             shown.append(mission_line(record.game.missions[step.index], names, lang))
         else:
             assert step.action is not None  # an event step holds its action
-            shown.append(f"{EVENT} {event(step.action, names, lang)}")
+            shown.append(f"{EVENT} {event(step.action, names, lang, step.before)}")
     shown.append(ending(record.game, lang))
     return shown
 
@@ -199,10 +200,10 @@ def ending(game: Game, lang: str) -> str:
     return t(lang, "records.line.in_progress", phase=t(lang, f"phase.{game.phase}"))
 
 
-def event(action: dict, names: list[str], lang: str) -> str:
+def event(action: dict, names: list[str], lang: str, before: Game | None = None) -> str:
     """A module event in words, as `moderator log` says it; an action of a kind it does not
     know (a newer module's) is shown as it is recorded."""
-    text = describe_line(lang, names, action)
+    text = describe_line(lang, names, action, before)
     if text != action["type"]:
         return text
     details = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "at"))

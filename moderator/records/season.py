@@ -18,6 +18,8 @@ from dataclasses import dataclass
 #: Who can win outright, in the order they are shown: the two sides, then a Rogue alone.
 SIDES = ("resistance", "spies", "resistance-rogue", "spy-rogue")
 RESISTANCE, SPIES = SIDES[:2]
+#: The words a game is played in unless its setup names a theme (rules.md §14.4).
+UNTHEMED = "resistance"
 #: Games a player needs in a role to be on its leaderboard, and two players together on one
 #: side to be a pair: fewer say nothing about anyone.
 ROLE_GAMES, PAIR_GAMES = 3, 3
@@ -37,7 +39,7 @@ class Played:
     reason: str | None
     names: tuple[str | None, ...]  # None for a numbered name ("Player 3")
     spies: frozenset[int] | None  # seats, when the sides were entered after the game
-    theme: str = "resistance"  # the words it was played in (rules.md §14.4: the same game)
+    theme: str = UNTHEMED  # the words it was played in (rules.md §14.4: the same game)
     #: each seat's special Character card where it was entered after the game, "" where not;
     #: empty when none was
     characters: tuple[str, ...] = ()
@@ -47,7 +49,7 @@ class Played:
 
     @classmethod
     def of(cls, game_id: str, created: str, game, names: tuple[str | None, ...],
-           spies: frozenset[int] | None, theme: str = "resistance",
+           spies: frozenset[int] | None, theme: str = UNTHEMED,
            characters: tuple[str, ...] = (), last: str = "", new_night: bool = False,
            imported: bool = False) -> Played:
         """The facts of a replayed game (a `moderator.rules.Game`)."""
@@ -90,7 +92,9 @@ def _fold(name: str) -> str:
 
 def season(games: Iterable[Played], unreadable: Sequence[str] = ()) -> dict:
     """Wins by side and reason, by player count, by module set, and per player; `unreadable`
-    are the ids of saved games that could not be read."""
+    are the ids of saved games that could not be read. `themes` says in whose words the
+    finished games were played: all of them, and those counted by each winner, reason and
+    module set, so that a season of several themes names each game in its own words."""
     games = list(games)
     over = [g for g in games if g.over]
     wins, reasons = Counter(g.won_by for g in over), Counter(g.reason for g in over)
@@ -111,13 +115,24 @@ def season(games: Iterable[Played], unreadable: Sequence[str] = ()) -> dict:
         "reasons": dict(reasons.most_common()),
         "by_players": [{"players": n, "games": sum(c.values()), "wins": _sides(c)}
                        for n, c in sorted(by_players.items())],
-        "by_modules": [{"modules": key, "games": sum(c.values()), "wins": _sides(c)}
+        "by_modules": [{"modules": key, "games": sum(c.values()), "wins": _sides(c),
+                        "themes": _themes(g for g in over if g.modules == key)}
                        for key, c in sorted(by_modules.items(),
                                             key=lambda item: (item[0] != "base", item[0]))],
         "players": players(over),
+        "themes": {
+            "all": _themes(over),
+            "wins": {who: _themes(g for g in over if g.won_by == who) for who in wins},
+            "reasons": {why: _themes(g for g in over if g.reason == why) for why in reasons},
+        },
         "by_role": leaderboards(over),
         "pairs": pairs(over),
     }
+
+
+def _themes(games: Iterable[Played]) -> list[str]:
+    """The themes of `games`, the game's own words first."""
+    return sorted({g.theme for g in games}, key=lambda theme: (theme != UNTHEMED, theme))
 
 
 def _sides(counts: Counter) -> dict[str, int]:

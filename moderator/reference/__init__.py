@@ -17,7 +17,7 @@ from moderator import i18n
 from moderator.i18n.theming import topic_id
 from moderator.reference.context import Now, now
 from moderator.reference.matching import fold, language, search, sure
-from moderator.reference.topics import TOPICS, Topic
+from moderator.reference.topics import TOPICS, Topic, arises
 from moderator.rules.house_rules import READINGS, SETTINGS
 
 #: How many other topics a ruling lists after the best one, and how close to the best one's
@@ -81,17 +81,24 @@ class Ruling(NamedTuple):
     lang: str = "en"  # the language it is told in: the question's, when clearly another one
 
 
-def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None) -> Ruling | None:
+def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None,
+           in_play: frozenset[str] | None = None) -> Ruling | None:
     """The ruling a question asks for, in `lang` or in the question's language when it is
     clearly the other one; None if no topic matches it. When no topic fits well, the ruling
     is not `sure` and its `others` are the next nearest topics.
 
     A topic id (`two-fails`, `strong_leader`) opens that topic. `settings` are the game's
-    house rules, so a ruling can say which way this game plays an open point."""
+    house rules, so a ruling can say which way this game plays an open point; `in_play` its
+    modules and variants, so it names only the open points that can arise in it."""
     wanted = fold(query).strip().replace("_", "-").replace(" ", "-")
     wanted = topic_id(wanted)  # a theme's id: `merlin`, `quest-cards`
     if wanted not in TOPICS:  # an id is no sentence: its words say nothing of the language
         lang = language(query) or lang
+    def fits(topic: str) -> bool:  # in a game: a topic of it, not of a module not in play
+        needs = TOPICS[topic].needs
+        return in_play is None or (arises(topic, in_play) if topic in SETTINGS
+                                   else needs is None or needs in in_play)
+
     if wanted in TOPICS:
         found = search(i18n.t(lang, f"topics.{wanted}.title"), OTHERS + 2)
         found = [(wanted, found[0][1])] + [(t, score) for t, score in found if t != wanted]
@@ -101,15 +108,17 @@ def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None) -> 
             return None
         if not sure(query, found):
             nearest = [t for t, _ in found[1:NEAREST]]
-            return ruling(found[0][0], lang, settings, nearest)._replace(sure=False)
+            return ruling(found[0][0], lang, settings, nearest, in_play)._replace(sure=False)
     best = found[0][1]
-    others = [t for t, score in found[1:OTHERS + 1] if score >= OTHERS_SHARE * best]
-    return ruling(found[0][0], lang, settings, others)
+    others = [t for t, score in found[1:OTHERS + 1]
+              if score >= OTHERS_SHARE * best and fits(t)]
+    return ruling(found[0][0], lang, settings, others, in_play)
 
 
 def ruling(topic_id: str, lang: str, settings: Mapping[str, str] | None = None,
-           others: Sequence[str] = ()) -> Ruling:
-    """One topic as a ruling."""
+           others: Sequence[str] = (), in_play: frozenset[str] | None = None) -> Ruling:
+    """One topic as a ruling; with a game's modules and variants `in_play`, only the open
+    points that can arise in it."""
     topic = TOPICS[topic_id]
     text = lambda part: i18n.t(lang, f"topics.{topic_id}.{part}")  # noqa: E731
     return Ruling(
@@ -121,9 +130,10 @@ def ruling(topic_id: str, lang: str, settings: Mapping[str, str] | None = None,
         confidence=topic.confidence,
         source=source(topic, lang),
         applies=applies(topic, lang),
-        unsettled=tuple(house_rule(s, lang, settings) for s in topic.settings),
+        unsettled=tuple(house_rule(s, lang, settings) for s in topic.settings
+                        if _arises(s, in_play)),
         others=tuple((other, i18n.t(lang, f"topics.{other}.title")) for other in others),
-        readings=tuple(reading(r, lang) for r in topic.readings),
+        readings=tuple(reading(r, lang) for r in topic.readings if _arises(r, in_play)),
         lang=lang,
     )
 
@@ -155,9 +165,18 @@ def house_rule(setting: str, lang: str, settings: Mapping[str, str] | None = Non
     )
 
 
-def house_rules(lang: str, settings: Mapping[str, str] | None = None) -> list[HouseRule]:
-    """Every house-rule setting (rules.md §13), in the order of the rules reference."""
-    return [house_rule(setting, lang, settings) for setting in SETTINGS]
+def house_rules(lang: str, settings: Mapping[str, str] | None = None,
+                in_play: frozenset[str] | None = None) -> list[HouseRule]:
+    """Every house-rule setting (rules.md §13), in the order of the rules reference; with a
+    game's modules and variants `in_play`, those that can arise in it and those it chose
+    other than the default."""
+    return [house_rule(setting, lang, settings) for setting in SETTINGS
+            if _arises(setting, in_play)
+            or (settings or {}).get(setting, SETTINGS[setting][0][0]) != SETTINGS[setting][0][0]]
+
+
+def _arises(point: str, in_play: frozenset[str] | None) -> bool:
+    return in_play is None or arises(point, in_play)
 
 
 def reading(point: str, lang: str) -> Reading:
@@ -165,9 +184,10 @@ def reading(point: str, lang: str) -> Reading:
                    section=READINGS[point], how=i18n.t(lang, f"reference.readings.{point}.how"))
 
 
-def readings(lang: str) -> list[Reading]:
-    """Every point moderator plays one way without a setting (rules.md §13.1, §13)."""
-    return [reading(point, lang) for point in READINGS]
+def readings(lang: str, in_play: frozenset[str] | None = None) -> list[Reading]:
+    """Every point moderator plays one way without a setting (rules.md §13.1, §13); with a
+    game's modules and variants `in_play`, those that can arise in it."""
+    return [reading(point, lang) for point in READINGS if _arises(point, in_play)]
 
 
 __all__ = [

@@ -15,6 +15,7 @@ from moderator import i18n
 from moderator.codec import number, numbers
 from moderator.reference.topics import TOPICS
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input, tables
+from moderator.rules.deals import FAILS
 from moderator.rules.house_rules import defaults
 from moderator.rules.modules import MODULES, import_slices, part
 
@@ -154,6 +155,12 @@ def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
             topics += CARDS[asked.name](game, names, say, lines, asked)
     lines.append(say("reveal"))
     lines.append(_fails(game, say))
+    if inputs and inputs[0].name == FAILS:  # none asked before it (a trap, a switch)
+        # what the record so far allows from this team: the engine's own limits (rules.md §1.5)
+        allowed = inputs[0].choices
+        facts["fails_allowed"] = list(allowed)
+        lines.append(say("record_allows", count=len(allowed), least=allowed[0],
+                         most=allowed[-1]))
     lines += _stakes(game, say)
     lines.append(say("after_mission", following=names[game.next_leaders[0]]))
     return topics + (["two-fails"] if game.fails_needed == 2 else [])

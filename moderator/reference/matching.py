@@ -13,6 +13,12 @@ rapidfuzz measures are added up:
   body guard see", although both share every rare word but one.
 
 House-rule topics count a little less: a table asks about the card before the open point.
+
+How tables say things is read first: a count against the same count is a tie ("four against
+four", „vier zu vier“), a tag that only asks to be told yes ("…, right?", „…, oder?“) is
+dropped, a name holding another name is read without it ("Minions of Mordred" is not
+Mordred), a title's bracketed module counts as an alias, and in a theme's game the game's own
+word is read as the theme's ("mission" as "quest", rules.md §14.4).
 """
 
 from __future__ import annotations
@@ -30,6 +36,12 @@ from moderator.rules.house_rules import SETTINGS
 
 _SPELL_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _WORD = re.compile(r"[^\W_]+")
+#: Words after which a name is not held by the one before it: "des Widerstands" is the
+#: side's genitive, "die Lancelots" a plural, "X und Y" two names.
+_NOT_HOLDING = frozenset({"der", "die", "das", "des", "dem", "den", "und", "beiden", "and",
+                          "the"})
+#: The part of a title in brackets: the module a card or character belongs to.
+_QUALIFIER = re.compile(r"\(([^)]*)\)")
 
 #: How much a word counts by where the topic has it: title, aliases, answer, detail.
 TITLE, HEADING, BODY, DETAIL = 4.5, 3.0, 2.0, 0.5
@@ -59,10 +71,28 @@ def fold(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """The folded words of `text`, each as `SAME` reads it ("zu siebt" and "seven" as 7)."""
-    return [SAME.get(word, word) for word in _WORD.findall(fold(text))]
+    """The folded words of `text`, each as `SAME` reads it ("zu siebt" and "seven" as 7), a
+    count against the same count as a tie ("four against four", „vier zu vier“, "4:4"), and
+    without a tag that only asks to be told yes ("…, right?", „…, oder?“)."""
+    said: list[str] = []
+    text = _SCORE.sub(TIED, _TAG.sub("", fold(text)))
+    for word in (SAME.get(w, w) for w in _WORD.findall(text)):
+        if word.isdigit() and said[-2:-1] == [word] and said[-1] in _AGAINST:
+            said[-2:] = [TIED]
+        else:
+            said.append(word)
+    return said
 
 
+#: A question's last words that only ask to be told yes.
+_TAG = re.compile(r"[,;]\s*(right|correct|isn'?t it|is that right|yes|or not|oder|oder nicht|"
+                  r"ne|gell|stimmt'?s|nicht wahr|richtig)\s*[?!.]*\s*$")
+#: The words between two counts of a vote that make it a tie ("four against four").
+_AGAINST = frozenset({"against", "to", "vs", "versus", "zu", "gegen"})
+#: What such a tie reads as: the tie topic's own word.
+TIED = "tie"
+#: A tie written as a score: "4:4", "3-3".
+_SCORE = re.compile(r"\b(\d+)\s*[:\-–]\s*\1\b")
 #: Counts as a table says them: "seven players", "zu siebt", "fünfmal abgelehnt".
 NUMBERS = {
     **{word: str(n) for n, word in enumerate(
@@ -97,16 +127,68 @@ class Index(NamedTuple):
     phrase_topics: tuple[str, ...]  # the topic of each phrase
     stopwords: frozenset[str]
     own_words: dict[str, frozenset[str]]  # language -> its small words the other lacks
+    held: tuple[tuple[str, str], ...] = ()  # names holding a name, as they are read
+    own: dict[str, str] = {}  # the game's own word -> the theme's (rules.md §14.4)
 
     def keep(self, text: str) -> list[str]:
-        """The words of `text` that carry meaning."""
-        return [w for w in words(text) if w not in self.stopwords]
+        """The words of `text` that carry meaning, a word of the game's own names read as the
+        theme's ("mission" as "quest" in an Avalon game)."""
+        return [self.own.get(w, w) for w in words(unheld(text, self.held))
+                if w not in self.stopwords]
+
+
+def theme_words(theme: str, held: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """A theme's game is the same game (rules.md §14.4), and a table may still say the game's
+    own word for a theme's ("mission" for "quest", „Kommandeur“ for „Merlin“): each name of
+    one word, read as the theme's name of one word (a name holding another counted as it is
+    read: "Minions of Mordred" is "minions")."""
+    own: dict[str, str] = {}
+    for lang in i18n.LANGUAGES:
+        plain = i18n.theme_table(i18n.DEFAULT_THEME, lang)["names"]
+        themed = i18n.theme_table(theme, lang)["names"]
+        for key, name in plain.items():
+            said, read = words(name), words(unheld(themed.get(key, name), held))
+            if len(said) == len(read) == 1 and said != read:
+                own.setdefault(said[0], read[0])
+    return own
+
+
+def held_names(theme: str) -> tuple[tuple[str, str], ...]:
+    """The theme's names that hold another of its names as theirs ("Minions of Mordred",
+    „Diener Mordreds“ hold Mordred): each folded, and as it is read instead, without the held
+    name ("minions", „diener“), so that the side's name does not count as that character's.
+    A name held by "of" or in a genitive without an article (Mordred-s) is another's; „der
+    gute Lancelot“ is Lancelot himself. Longest first."""
+    held: dict[str, str] = {}
+    for lang in i18n.LANGUAGES:
+        names = i18n.theme_table(theme, lang)["names"].values()
+        single = {fold(name) for name in names if len(_WORD.findall(fold(name))) == 1}
+        for name in names:
+            said = _WORD.findall(fold(name))
+            gone = {n for n, w in enumerate(said) if n and said[n - 1] not in _NOT_HOLDING
+                    and ((w in single and said[n - 1] == "of")
+                         or (w.endswith("s") and w[:-1] in single))}
+            if gone:
+                held[" ".join(said)] = " ".join(
+                    w for n, w in enumerate(said)
+                    if n not in gone and not (n + 1 in gone and w == "of"))
+    return tuple(sorted(held.items(), key=lambda pair: -len(pair[0])))
+
+
+def unheld(text: str, held: tuple[tuple[str, str], ...]) -> str:
+    """`text` folded, each name holding another read as `held_names` says."""
+    text = fold(text)
+    for name, read in held:
+        between = r"[\W_]+"  # "Minions of Mordred's": any spaces or marks between the words
+        text = re.sub(rf"\b{between.join(map(re.escape, name.split()))}\b", read, text)
+    return text
 
 
 @kept_between_runs(Index)
 def index() -> Index:
     """Built once per process from both catalogues, so a German question finds a topic in an
     English game and the other way round."""
+    held = held_names(i18n.theme())
     small = {lang: frozenset(words(i18n.t(lang, "reference.stopwords")))
              for lang in i18n.LANGUAGES}
     stopwords = frozenset().union(*small.values())
@@ -119,13 +201,18 @@ def index() -> Index:
         for lang in i18n.LANGUAGES:
             text = {part: i18n.t(lang, f"topics.{topic}.{part}")
                     for part in ("title", "aliases", "answer", "detail")}
-            heading = [text["title"], *text["aliases"].split(";")]
-            for weight, parts in ((TITLE, [text["title"]]), (HEADING, heading[1:]),
+            # "Mordred (Merlin and Assassin module)": the name is the title, the module in
+            # brackets only says where it belongs, as an alias would
+            title = _QUALIFIER.sub("", text["title"]).strip()
+            qualifier = " ".join(_QUALIFIER.findall(text["title"]))
+            heading = [title, *text["aliases"].split(";")]
+            for weight, parts in ((TITLE, [title]), (HEADING, [*heading[1:], qualifier]),
                                   (BODY, [text["answer"]]), (DETAIL, [text["detail"]])):
-                for word in (w for part in parts for w in words(part) if w not in stopwords):
+                for word in (w for part in parts for w in words(unheld(part, held))
+                             if w not in stopwords):
                     seen[word] = max(seen.get(word, 0.0), weight)
-            phrases += [(topic, " ".join(w for w in words(p) if w not in stopwords))
-                        for p in heading]
+            phrases += [(topic, " ".join(w for w in words(unheld(p, held))
+                                         if w not in stopwords)) for p in heading]
     frequency: dict[str, int] = defaultdict(int)
     for seen in weights.values():
         for word in seen:
@@ -134,7 +221,7 @@ def index() -> Index:
     return Index(
         weights=weights, rarity=rarity, vocabulary=tuple(sorted(rarity)),
         phrases=tuple(p for _, p in phrases), phrase_topics=tuple(t for t, _ in phrases),
-        stopwords=stopwords, own_words=own_words,
+        stopwords=stopwords, own_words=own_words, held=held, own=theme_words(i18n.theme(), held),
     )
 
 

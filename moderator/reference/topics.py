@@ -112,3 +112,39 @@ TOPICS.update({
     setting: Topic(setting, section, "U", (setting,), setting.split("-")[0])
     for setting, (_, section) in SETTINGS.items()
 })
+
+
+#: When each house-rule setting and reading matters in a game: the modules and variants it
+#: concerns, and how many of them must be in play for the point to arise (`rules
+#: house-rules` lists a game's own; the Inquisitor under Targeting needs both, the order of
+#: the steps between missions any two of its modules). rules.md §13, §13.1.
+CONCERNS: dict[str, tuple[frozenset[str], int]] = {
+    **{setting: (frozenset({"plot"}), 1) for setting in SETTINGS if setting.startswith("plot-")},
+    "inquisitor-targeting-timing": (frozenset({"inquisitor", "targeting"}), 2),
+    "inquisitor-defector-allegiance": (frozenset({"inquisitor", "defector"}), 2),
+    "defector-reveal": (frozenset({"defector"}), 1),
+    "trapper-leader-on-team": (frozenset({"trapper"}), 1),
+    "trapper-sergeant-same-player": (frozenset({"trapper", "sergeant"}), 2),
+    "hunter-early-accusation": (frozenset({"hunter"}), 1),
+    "reverser-spy-visibility": (frozenset({"reverser"}), 1),
+    **{setting: (frozenset({"rogue"}), 1) for setting in SETTINGS if setting.startswith("rogue-")},
+    "agenda-order": (frozenset({"hunter", "inquisitor", "defector", "plot"}), 2),
+    "hunter-turned-investigation": (frozenset({"hunter"}), 1),
+    "hunter-turned-third-failure": (frozenset({"hunter", "rogue"}), 2),
+    "hunter-declined-early": (frozenset({"hunter"}), 1),
+    "hunter-early-five-six": (frozenset({"hunter"}), 1),
+    "plot-strong-leader-steps": (frozenset({"plot"}), 1),
+    "plot-taken-received": (frozenset({"plot"}), 1),
+    "rogue-fifth-rejections": (frozenset({"rogue"}), 1),
+    "blind-spies-modules": (frozenset({"blind-spies"}), 1),
+    "rogue-possible-record": (frozenset({"rogue"}), 1),
+    "hunter-fourth-mission": (frozenset({"hunter"}), 1),
+    "rogue-spy-claim-check": (frozenset({"rogue"}), 1),
+    "defector-assassination": (frozenset({"defector", "commander"}), 2),
+}
+
+
+def arises(point: str, in_play: frozenset[str] | set[str]) -> bool:
+    """Whether a setting or reading can arise in a game with these modules and variants."""
+    concerned, least = CONCERNS[point]
+    return len(concerned & in_play) >= least

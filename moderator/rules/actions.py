@@ -12,7 +12,8 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, dataclass_transform
 
-from moderator.rules.errors import RuleError
+from moderator.rules.deals import Allegiance, Fact, Holds, holds_refusal, mask
+from moderator.rules.errors import ImpossibleRecord, RuleError
 from moderator.rules.flow import GAME_OVER, VOTE, check_seats
 
 if TYPE_CHECKING:
@@ -109,7 +110,26 @@ class Sides(Action):
             raise RuleError("records.errors.sides_count", spies=game.spies, given=len(self.spies))
         if self.characters:
             check_characters(game, self.spies, self.characters)
+        check_deal(game, self.spies, self.characters)
         return game
+
+
+def check_deal(game: Game, spies: tuple[int, ...], characters: tuple[str, ...]) -> None:
+    """The sides each player ended on, and the cards said that the record can speak of, must
+    be a deal the record allows (rules.md §1.5); they prove nothing more: the record's proof
+    stays the public record's. A card whose holders changed sides during the game (the Blame
+    swaps the cards themselves) is left out."""
+    facts: list[Fact] = [Allegiance((Sides.kind, len(game.missions)), mask(spies),
+                                    (1 << game.players) - 1)]
+    dealt = {card.card for card in game.deals.table.cards} - game.deals.turned
+    facts += [Holds((Sides.kind, len(game.missions)), seat, (card,))
+              for seat, card in enumerate(characters) if card in dealt]
+    deals = game.deals
+    for fact in facts:
+        if not deals.allows(fact):
+            raise ImpossibleRecord("records.errors.sides_impossible",
+                                   **holds_refusal(game.deals, fact))
+        deals = deals.learn(fact)
 
 
 def check_characters(game: Game, spies: tuple[int, ...], characters: tuple[str, ...]) -> None:

@@ -17,3 +17,8 @@ class RuleError(ValueError):
 
     def __repr__(self) -> str:
         return f"RuleError({self.code!r}, {self.params!r})"
+
+
+class ImpossibleRecord(RuleError):
+    """A record no deal of the Character cards could have made (rules.md §1.5): refused now,
+    and what a game saved before the check is loaded past, with a warning."""

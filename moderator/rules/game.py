@@ -17,7 +17,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from moderator.rules import setup, tables
-from moderator.rules.errors import RuleError
+from moderator.rules.deals import (
+    FAILS, Dealt, Deals, Fact, Play, Reveal, Table, holds_refusal, mask, record_limit,
+)
+from moderator.rules.deals import table as deal_table
+from moderator.rules.errors import ImpossibleRecord, RuleError
 from moderator.rules.flow import (
     FULL, GAME_OVER, MISSION, PROPOSAL, RESISTANCE, SPIES, VOTE, Input, Limit, Phases,
     check_seats, seat_set,
@@ -54,6 +58,8 @@ class Config:
     sizes: tuple[int, ...] = field(compare=False, repr=False)  # team size of missions 1-5
     needed: tuple[int, ...] = field(compare=False, repr=False)  # Fail cards that fail them
     targeting: bool = field(compare=False, repr=False)
+    #: The deals of this setup: the spy sets and the modules' cards a deal places.
+    table: Table = field(compare=False, repr=False)
     #: Inputs worked out once for this setup (they depend on it and on the counts alone).
     kept: dict[tuple[Any, ...], Input] = field(default_factory=dict, compare=False, repr=False)
 
@@ -90,6 +96,7 @@ class BaseGame:
     winner: str | None  # the winning side; None also when a Rogue won alone
     reason: str | None
     winners: tuple[tuple[str, str], ...]  # everyone who won: (who, "full" | "partial")
+    deals: Deals  # the deals of the Character cards the record allows (rules/deals.py)
 
     @classmethod
     def new(
@@ -114,7 +121,8 @@ class BaseGame:
         game = object.__new__(cls)
         game.__dict__.update(cls.DEFAULTS)
         game._put(config=config, proposals=(), missions=(), phase=PROPOSAL, seat=first_leader,
-                  rejections=0, winner=None, reason=None, winners=())
+                  rejections=0, winner=None, reason=None, winners=(),
+                  deals=Deals.start(config.table))
         for module in config.in_play:
             module.start(game._game)
         game._next()
@@ -141,6 +149,9 @@ class BaseGame:
         by_id = {m.id: m for m in cls.MODULES if m.id in checked.modules}
         players = checked.players
         extra = sum(m.extra_team_members(players) for m in by_id.values())
+        dealt = frozenset().union(*(m.dealt_cards for m in by_id.values()))
+        cards = tuple(Dealt(card, card in setup.SPY_CHARACTERS, count)
+                      for card, count in checked.characters if card in dealt)
         return Config(
             players=players, first_leader=first_leader, modules=checked.modules,
             variants=checked.variants, roles=roles, characters=frozenset(checked.deck),
@@ -155,6 +166,7 @@ class BaseGame:
                         for k in range(1, tables.MISSIONS + 1)),
             needed=tuple(tables.fails_needed(players, k) for k in range(1, tables.MISSIONS + 1)),
             targeting="targeting" in checked.variants,
+            table=deal_table(players, tables.spies(players), cards),
         )
 
     # -- a game is a value ----------------------------------------------------------------------
@@ -190,6 +202,20 @@ class BaseGame:
         game = object.__new__(type(self))
         game.__dict__.update(self.__dict__)
         return game
+
+    def beyond_proof(self) -> Self:
+        """This game, its record taken as already impossible: the next action is not
+        checked against the deals, nor is any after it. Only for loading a game saved before
+        the check (`session.replay`), never for an action the host reports now."""
+        return self._changed(deals=self.deals.given_up())
+
+    def _learn(self, fact: Fact, code: str, **params: object) -> None:
+        """A module's fact about the deals (a card shown), on the game being built; a fact no
+        deal left allows is refused with `code`, the seat it speaks of and the proofs."""
+        deals = self.deals
+        if not deals.allows(fact):
+            raise ImpossibleRecord(code, **holds_refusal(deals, fact), **params)
+        self.__dict__["deals"] = deals.learn(fact)
 
     def _put(self, **changes: object) -> None:
         """Change the game being built (never a game anyone else has seen)."""
@@ -365,14 +391,66 @@ class BaseGame:
         cards, then the modules' cards counted in the reveal (rules.md §1.5, §5.3, §8)."""
         config, game = self.config, self._game
         if not config.in_play:  # the base game: the Fail cards alone
-            return (self._fails_input(self.revealed(given), config.spies),)
+            fails = self._fails_input(self.revealed(given), config.spies)
+            return (fails.narrowed((self._on_record(FAILS, {}),)),)
         asked = [i for module in config.asked for i in module.card_inputs(game, given, False)]
         revealed, most = self.revealed(given), config.spies
         for module in config.in_play:
             most += module.spy_fails(game, given)
         asked.append(self._fails_input(revealed, most))
         asked += [i for module in config.asked for i in module.card_inputs(game, given, True)]
-        return tuple(self._limited(i, given) for i in asked)
+        asked = [self._limited(i, given) for i in asked]
+        for index, one in enumerate(asked):  # each count as the record so far allows it
+            if one.kind == "count":
+                before = {a.name: given.get(a.name, a.default) for a in asked[:index]}
+                asked[index] = one.narrowed((self._on_record(one.name, before),))
+        return tuple(asked)
+
+    def _on_record(self, name: str, before: Given) -> Limit:
+        """The limit that some deal left allows `name`'s count with the answers before it
+        (rules.md §1.5; `rules/deals.py`): a record no deal could have made is refused with
+        what the record proves."""
+        return record_limit(self.deals, lambda n: self._reveal({**before, name: n}),
+                            "errors.record_impossible",
+                            lambda n: self._impossible({**before, name: n}, name))
+
+    def _reveal(self, given: Given) -> Reveal:
+        """A mission's revealed cards as a fact about the deals: the team's cards less those
+        taken out, each count, who may show the modules' cards, the card switched."""
+        pending = self.proposals[-1]
+        event = (MISSION, pending.mission)
+        fails = given.get(FAILS, 0)
+        if not self.config.in_play:  # the hot path: made directly
+            return tuple.__new__(Reveal, (event, mask(pending.team), _COUNTED.get(fails) or (
+                (FAILS, fails),), (), 0))
+        game, fields = self._game, self.CARD_FIELDS
+        counts = ((FAILS, fails), *sorted(
+            (name, n) for name, n in given.items() if name in fields and fields[name][2] == 0
+            and n))
+        out: list[int] = []
+        switched: int | None = None
+        plays: list[Play] = []
+        for module in self.config.in_play:
+            out.extend(module.taken_out(game, given))
+            switched = module.switched_seat(game, given) if switched is None else switched
+            plays.extend(module.mission_cards(game, given))
+        counted = dict(counts)
+        revealed = mask(pending.team) & ~mask(out)
+        return Reveal(event, revealed, counts, tuple(
+            p for p in plays if counted.get(p.kind) or (p.instead_of_fail and fails)),
+            revealed & (1 << switched) if switched is not None else 0)
+
+    def _impossible(self, given: Given, name: str) -> dict[str, object]:
+        """What a refusal of an impossible mission record says: the count, the counts the
+        record allows there, and the proofs of the players whose cards were revealed."""
+        fact = self._reveal(given)
+        seats = [s for s in range(self.players) if (fact.revealed | fact.switched) >> s & 1]
+        readings = sorted({r for m in self.config.in_play for r in m.readings(self._game, given)})
+        return {"mission": fact.event[1], "count": given[name], "kind": name,
+                "allowed": self.deals.allowed_counts(fact, name, fact.revealed.bit_count()),
+                "proofs": self.deals.proofs(seats),
+                "switched": [s for s in seats if fact.switched >> s & 1],
+                "settings": [(r, self.config.settings[r]) for r in readings]}
 
     def _fails_input(self, revealed: int, most: int) -> Input:
         """The Fail cards: no more than the cards revealed, nor than the spies can play.
@@ -407,7 +485,7 @@ class BaseGame:
         if not self.config.in_play:
             return team
         given = given or {}
-        return team - sum(m.taken_out(self._game, given) for m in self.config.in_play)
+        return team - sum(len(m.taken_out(self._game, given)) for m in self.config.in_play)
 
     # -- what the current mission decides --------------------------------------------------------
 
@@ -528,6 +606,15 @@ class BaseGame:
             if (type(value) is not int or value < 0) and (
                     name == "fails" or self.CARD_FIELDS[name][2] == 0):
                 raise RuleError("errors.fails_range", size=len(pending.team))
+        if not self.config.in_play:  # the base game's one input, as `_card_inputs` makes it
+            for rule in self._fails_input(len(pending.team), self.config.spies).limits:
+                if not rule.allows(fails):
+                    rule.check(fails)
+            fact = self._reveal(given)
+            deals = self.deals.learn(fact)
+            if deals.empty:
+                self._on_record(FAILS, {}).check(fails)  # raises the refusal
+            return self._carried_out(pending, given, fact, deals)
         for one in self._card_inputs(given):
             value = given.get(one.name, one.default)
             given[one.name] = value
@@ -536,10 +623,12 @@ class BaseGame:
             for rule in one.limits:
                 if not rule.allows(value):
                     rule.check(value)  # raises the refusal
-        return self._carried_out(pending, given)
+        fact = self._reveal(given)
+        return self._carried_out(pending, given, fact, self.deals.learn(fact))
 
-    def _carried_out(self, pending: Proposal, given: Given) -> Self:
-        """The mission goes into the record; the round is over (rules.md §1.5-§1.7)."""
+    def _carried_out(self, pending: Proposal, given: Given, fact: Reveal, deals: Deals) -> Self:
+        """The mission goes into the record, and its revealed cards into what the record
+        proves; the round is over (rules.md §1.5-§1.7)."""
         fail_cards, in_play, modules = given["fails"], self.config.in_play, self._game
         for module in in_play:
             fail_cards += module.fail_cards(modules, given)
@@ -554,7 +643,8 @@ class BaseGame:
         else:
             done = Mission(pending.mission, pending.team, given["fails"], succeeded,
                            leader=pending.leader)
-        game = self._changed(missions=self.missions + (done,), rejections=0, phase=PROPOSAL)
+        game = self._changed(missions=self.missions + (done,), rejections=0, phase=PROPOSAL,
+                             deals=deals)
         game._pass_leader()
         for module in in_play:
             module.mission_done(game._game)
@@ -690,6 +780,9 @@ def _voted(proposal: Proposal, approvals: frozenset[int], approved: bool) -> Pro
     return tuple.__new__(Proposal, (*proposal[:_VOTE], approvals, approved,
                                     *proposal[_VOTE + 2:]))
 
+
+#: The base game's counts of a mission, made once (the engine's hot path).
+_COUNTED = {n: ((FAILS, n),) for n in range(tables.MISSIONS + 1)}
 
 #: Every house rule at its default, the usual setup.
 _DEFAULT_RULES = tuple(sorted(settle_house_rules(None).items()))

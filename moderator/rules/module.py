@@ -20,6 +20,7 @@ from moderator.rules.flow import Input, Limit
 
 if TYPE_CHECKING:
     from moderator.rules.actions import Action
+    from moderator.rules.deals import Play
     from moderator.rules.game import Config
     from moderator.rules.modules import Game
     from moderator.rules.records import Proposal
@@ -65,6 +66,9 @@ class Module:
     #: Its characters may change sides during the game: an examination says which side they
     #: play for (rules.md §2.3, §13 `inquisitor-defector-allegiance`).
     changes_sides: ClassVar[bool] = False
+    #: Its Character cards whose holders the public record can speak about (a card only
+    #: they play, a card shown, a side that changes): part of a deal (`rules/deals.py`).
+    dealt_cards: ClassVar[frozenset[str]] = frozenset()
 
     # -- setting up ---------------------------------------------------------------------------
 
@@ -115,9 +119,24 @@ class Module:
         be switched)."""
         return ()
 
-    def taken_out(self, game: Game, given: Given) -> int:
-        """Cards removed before the reveal (the Trapper's)."""
-        return 0
+    def taken_out(self, game: Game, given: Given) -> tuple[int, ...]:
+        """Whose cards are removed before the reveal (the Trapper's)."""
+        return ()
+
+    def switched_seat(self, game: Game, given: Given) -> int | None:
+        """Whose played card this module turns over to the one not played, before the
+        reveal (the Sergeant's switch, rules.md §8)."""
+        return None
+
+    def mission_cards(self, game: Game, given: Given) -> Iterable[Play]:
+        """Who may show this module's Mission cards on this mission, by the card they hold
+        (`rules/deals.py`: a spy Chief's Chief Fail, a Reverser's Reverse)."""
+        return ()
+
+    def readings(self, game: Game, given: Given) -> Iterable[str]:
+        """The house-rule settings (rules.md §13) whose reading decides what this mission's
+        record can be (a trapped card that was also switched)."""
+        return ()
 
     def fail_cards(self, game: Game, given: Given) -> int:
         """This module's cards that count as Fail cards (Chief Fail)."""

@@ -26,6 +26,11 @@ class Quit(Exception):
     """The host chose to stop. Nothing is lost: every step is on disk already."""
 
 
+class ReadingStopped(Exception):
+    """The host stopped the voice reading the reveal (Ctrl-C): the reveal is offered again,
+    and guided play goes on."""
+
+
 class ShortcutPressed(Exception):
     """A key always at hand (undo, the table, the rules, quit) left a menu of the game; the
     guided loop handles it in one place, so no step has to check for it."""
@@ -46,7 +51,7 @@ class Guide:
     timer: float = 0  # seconds of discussion per proposal; 0: no timer
     # The hook where the voice speaks the reveal: called with its lines as (text, pause in
     # seconds), True if they were spoken; without it, or when it could not speak, the reveal
-    # is shown as text for the host to read aloud.
+    # is shown as text for the host to read aloud. Ctrl-C stops it with ReadingStopped.
     read_aloud: Callable[[list[tuple[str, float]]], bool] | None = None
     clock: Callable[[], float] = time.monotonic
     began: dict[int, float] = field(default_factory=dict)  # proposal -> discussion start

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from moderator import codec, live, narration
+from moderator.narration import proof
 from moderator import session as sessions
 from moderator.i18n import possessive, t
 from moderator.rules import GAME_OVER, RuleError, tables
@@ -24,7 +25,7 @@ from moderator.rules.modules import PlayMission, Propose
 from moderator.session import Session, vote_word
 from moderator.ui import timer, views
 from moderator.ui.guide import (
-    NOBODY, Guide, Quit, ShortcutPressed, players, seat_label,
+    NOBODY, Guide, Quit, ReadingStopped, ShortcutPressed, players, seat_label,
 )
 from moderator.ui.prompts import Choice
 from moderator.ui.steps import (
@@ -152,23 +153,33 @@ def checklist(current: Session, lang: str):
 
 def reveal(guide: Guide, current: Session) -> None:
     """The spies' reveal: spoken through the hook if there is one, else shown to be read
-    aloud; as often as the table needs it."""
+    aloud; as often as the table needs it. A reading the host stopped (Ctrl-C) is offered
+    again, from the start, or the game goes on."""
     from moderator import scripts
 
     lines = [(t(guide.lang, step.key, **step.params), step.pause)
              for step in scripts.for_game(current.game)]
-    choices = [Choice(t(guide.lang, "play.reveal_done"), GO),
-               Choice(t(guide.lang, "play.reveal_again"), AGAIN)]
+    lang = guide.lang
     live.reveal_started(current.game_id)  # the table display goes dark until it is done
     while True:
-        guide.heading(t(guide.lang, "play.reveal_title"))
-        if guide.read_aloud is None or not guide.read_aloud(lines):
+        guide.heading(t(lang, "play.reveal_title"))
+        try:
+            spoken = guide.read_aloud is not None and guide.read_aloud(lines)
+        except ReadingStopped:  # Ctrl-C: read it again from the start, or go on
+            spoken = stopped = True
+        else:
+            stopped = False
+        if not spoken:
             guide.say("setup.reveal_heading")
             for number, (text, pause) in enumerate(lines, start=1):
                 key = "play.reveal_line_pause" if pause else "play.reveal_line"
                 guide.say(key, number=number, text=text, pause=round(pause))
-        if guide.prompter.select(t(guide.lang, "play.reveal_question"), choices,
-                                 hint=t(guide.lang, "play.hint_select")) == GO:
+        again = Choice(t(lang, "play.reveal_read_again" if spoken else "play.reveal_again"),
+                       AGAIN)
+        done = Choice(t(lang, "play.reveal_done"), GO)
+        question = "play.reveal_stopped" if stopped else "play.reveal_question"
+        if guide.prompter.select(t(lang, question), [again, done] if stopped else [done, again],
+                                 hint=t(lang, "play.hint_select")) == GO:
             live.reveal_ended(current.game_id)
             return
 
@@ -208,7 +219,13 @@ def record(guide: Guide, current: Session, action: Action) -> Session:
     try:
         done = sessions.act(current.game_id, action, made_for=current.history.lines)
     except RuleError as refusal:
-        guide.say(refusal.code, style="bold red", **refusal.params)
+        params = refusal.params
+        if "proofs" in params:  # what the record proves, in words
+            params = proof.readable(params, current.names, guide.lang)
+        seat = params.get("seat")
+        if isinstance(seat, int):
+            params = {**params, "seat": current.names[seat]}
+        guide.say(refusal.code, style="bold red", **params)
         guide.answers.clear()  # asked again, from the game as it now stands
         return sessions.open_game(current.game_id)
     report(guide, done)
@@ -232,7 +249,7 @@ def use(guide: Guide, current: Session, command: str) -> Session:
             return current
         guide.answers.clear()  # what was answered for the step taken back is asked again
         guide.after(current, [(t(guide.lang, "history.undo", text=narration.describe_line(
-            guide.lang, current.names, action)), "bold")])
+            guide.lang, current.names, action, current.game)), "bold")])
     elif command == "table":
         show_table(guide, current, card_rules=True)
     elif command == "rules":
@@ -244,7 +261,9 @@ def use(guide: Guide, current: Session, command: str) -> Session:
 
 def look_up(guide: Guide, current: Session) -> None:
     """A rules question in the middle of the game (`moderator rules`); the game waits at the
-    same step. Nothing typed: what applies right now; a section number: that section."""
+    same step. Nothing typed: what applies right now; a section number: that section. A
+    topic shows its title and short answer first, which fit any screen, and the rest (the
+    detail, the open points, the source) when the host asks for it."""
     try:
         from moderator import reference
         from moderator.reference import sections
@@ -262,11 +281,19 @@ def look_up(guide: Guide, current: Session) -> None:
     if number is not None and (section := sections.section(number)) is not None:
         guide.console.print(rulings.section(section, lang))
         return
-    ruling = reference.lookup(query, lang, current.game.settings)
+    ruling = reference.lookup(query, lang, current.game.settings,
+                              frozenset(current.game.modules) | frozenset(current.game.variants))
     if ruling is None:
         guide.say("play.rules_nothing", query=query)
-    else:
+    elif not ruling.sure:  # the nearest topics to choose from: a few short lines
         guide.console.print(rulings.ruling(ruling, ruling.lang))
+    else:  # the short answer first, on any screen; the rest when the host asks for it
+        guide.console.print(rulings.short(ruling))
+        choices = [Choice(t(lang, "play.rules_back"), GO),
+                   Choice(t(lang, "play.rules_details"), AGAIN)]
+        if guide.prompter.select(t(lang, "play.rules_more"), choices,
+                                 hint=t(lang, "play.hint_select")) == AGAIN:
+            guide.console.print(rulings.details(ruling, ruling.lang))
 
 
 def discussion(guide: Guide, proposal: int) -> Callable[[], str] | None:
@@ -400,9 +427,16 @@ def answer(guide: Guide, current: Session, asked, footer=None, **params: object)
         return asked.choices[0]
     # questionary takes a choice whose value is None for its title: "nobody" stands for it
     choices = [Choice(_label(guide.lang, current, asked.name, asked.kind, value),
-                      NOBODY if value is None else value) for value in asked.choices]
-    chosen = guide.select(question, choices, footer=footer)
+                      NOBODY if value is None else value, key=_key(asked.kind, value))
+               for value in asked.choices]
+    hint = t(guide.lang, "play.hint_count") if any(c.key for c in choices) else ""
+    chosen = guide.select(question, choices, hint=hint, footer=footer)
     return None if chosen == NOBODY else chosen
+
+
+def _key(kind: str, value: Any) -> str:
+    """A count's own key: the number of cards revealed, typed (Fail cards: 0 to 5)."""
+    return str(value) if kind == "count" and value in range(10) else ""
 
 
 def _label(lang: str, current: Session, name: str, kind: str, value: Any) -> str:

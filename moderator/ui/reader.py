@@ -92,11 +92,13 @@ def _windows_key(timeout: float) -> str | None:
 
 def where(say_on: str | None, warn: Callable[[str], None], lang: str) -> str:
     """Where to be heard: as asked, else both when a screen has its sound on, else here. A
-    reading asked for on the screens when none listens is heard here, and the host told so."""
+    reading asked for on the screens (alone or too) when none listens is heard here, and the
+    host told so. Where this computer turns out to play no sound, the screens alone play it
+    (`_Speaker.start`)."""
     listening = live.listening() > 0
     if say_on is None:
         return "both" if listening else "here"
-    if say_on == "screens" and not listening:
+    if say_on in ("screens", "both") and not listening:
         warn(t(lang, "display.screens_silent"))
         return "here"
     return say_on
@@ -116,20 +118,20 @@ def read_aloud(
     number = 0
     speak = _Speaker(voice, lang, say_on)
     try:
-        if lines:
-            voice.start(lines[0][0])  # what the voice can do is known before a word is said
+        if lines:  # what the voice can do, and where it is heard, is known before a word
+            speak.start(lines[0][0], console)
         if keys.interactive:
             console.print(t(lang, "reading.keys_shown" if voice.silent else "reading.keys"),
                           markup=False, style="dim")
         for number, (text, pause) in enumerate(lines, start=1):
-            if not voice.silent:
-                voice.audio(text)  # made now, so that a fallback is told before the line
+            if not voice.silent:  # made now, so that a fallback is told before the line
+                voice.audio(text, here=speak.here)
             _tell(voice, warn, lang)
             console.print(t(lang, "reading.line", number=number, text=text), markup=False)
-            speak(number, text, warn)
+            speak(number, text, warn, console)
             while _count_down(pause, console, lang, keys):
                 console.print(t(lang, "reading.repeat", text=text), markup=False)
-                speak(number, text, warn)
+                speak(number, text, warn, console)
     except KeyboardInterrupt:
         speak.stop()
         _clear(console)
@@ -141,15 +143,40 @@ def read_aloud(
 
 class _Speaker:
     """Says each line where the host chose: played here, and/or named in the live signal for
-    the table display, whose screens play the same file; with the screens alone, the line's
-    length is waited out here, so the reading keeps in step with them."""
+    the table display, whose screens play the same file (so one voice is heard, never two at
+    once); with the screens alone, the line's length is waited out here, so the reading keeps
+    in step with them. Where this computer plays no sound, the screens alone play the lines,
+    and the terminal says so instead of asking the host to read them aloud."""
 
     def __init__(self, voice, lang: str, say_on: str) -> None:
         self.voice, self.lang = voice, lang
         self.here = say_on in ("here", "both")
         self.screens = say_on in ("screens", "both")
 
-    def __call__(self, number: int, text: str, warn: Callable[[str], None]) -> None:
+    def start(self, text: str, console) -> None:
+        """Before the first line (`text`): settle what the voice can do here and tell the host
+        where the reveal is heard, when the screens play it."""
+        self.voice.start(text, here=self.here)
+        if self._unheard_here():
+            self._heard(console, "reading.heard_screens_unheard")
+        else:
+            self._heard(console, "reading.heard_both" if self.here else "reading.heard_screens")
+
+    def _unheard_here(self) -> bool:
+        """Whether nothing plays here while the screens play every line: from then on they
+        alone do."""
+        if not (self.here and self.screens and self.voice.silent and self.voice.voices):
+            return False
+        self.here = False
+        self.voice.screens_only()
+        return True
+
+    def _heard(self, console, key: str) -> None:
+        count = live.listening()
+        if self.screens and self.voice.voices and count:
+            console.print(t(self.lang, key, count=count), markup=False)
+
+    def __call__(self, number: int, text: str, warn: Callable[[str], None], console) -> None:
         length = 0.0
         if self.screens:
             audio = self.voice.audio(text, here=self.here) if self.voice.voices else None
@@ -165,7 +192,9 @@ class _Speaker:
             live.speaking(number, text, self.lang, str(audio) if audio else None, length)
         if self.here:
             self.voice.say(text)
-        elif length:
+            if self._unheard_here():  # the sound here broke off: the screens read on
+                self._heard(console, "reading.heard_screens_unheard")
+        if not self.here and length:
             time.sleep(length)
         _tell(self.voice, warn, self.lang)
 

@@ -3,7 +3,10 @@ renderables and print nothing themselves."""
 
 from __future__ import annotations
 
-from moderator.i18n import has, t
+from collections.abc import Callable
+from typing import Any
+
+from moderator.i18n import has, speaking, t
 from moderator.records.season import PAIR_GAMES, ROLE_GAMES, SIDES
 from moderator.ui.charts import Bars, Row, Span, Spans, legend
 
@@ -49,10 +52,26 @@ def _stacked(wins: dict[str, int]) -> tuple[tuple[int, str], ...]:
     return tuple((n, kind(who)) for who, n in wins.items() if n)
 
 
-def season(summary: dict, lang: str):
-    """The season: wins by side and by reason, by player count and module set, per player."""
+def worded(themes: list[str] | None, say: Callable[..., str], *args: Any) -> str:
+    """What `say(*args)` says in the words of each of `themes`, joined where they differ
+    ("Resistance / Good"): a season of several themes names each game in its own words.
+    None: in the words spoken now."""
+    if not themes:
+        return say(*args)
+    said = []
+    for theme in themes:
+        with speaking(theme):
+            said.append(say(*args))
+    return " / ".join(dict.fromkeys(said))
+
+
+def season(summary: dict, lang: str, mixed: bool = False):
+    """The season: wins by side and by reason, by player count and module set, per player;
+    `mixed`: its games were played in several themes, each named in its own words."""
     from rich.console import Group
     from rich.text import Text
+
+    themes = summary["themes"] if mixed else {"all": None, "wins": {}, "reasons": {}}
 
     parts: list = [Text(t(lang, "records.stats.heading", count=summary["games"],
                           over=summary["over"], first=summary["from"] or "–",
@@ -66,32 +85,43 @@ def season(summary: dict, lang: str):
     if not over:
         parts.append(Text(t(lang, "records.stats.none_over")))
         return Group(*parts)
+    every_theme = themes["all"]
     charts = {
         "records.stats.wins": [
-            Row(t(lang, f"records.winner.{who}"), ((n, kind(who)),), _percent(lang, n, over))
+            Row(worded(themes["wins"].get(who, every_theme), t, lang, f"records.winner.{who}"),
+                ((n, kind(who)),), _percent(lang, n, over))
             for who, n in summary["wins"].items()],
         "records.stats.reasons": [
-            Row(_reason(lang, why), ((n, "count"),), _percent(lang, n, over))
+            Row(worded(themes["reasons"].get(why, every_theme), _reason, lang, why),
+                ((n, "count"),), _percent(lang, n, over))
             for why, n in summary["reasons"].items()],
         "records.stats.by_players": [
             Row(t(lang, "records.stats.players", count=row["players"]), _stacked(row["wins"]),
                 _split(lang, row["wins"])) for row in summary["by_players"]],
         "records.stats.by_modules": [
-            Row(_modules(lang, row["modules"]), _stacked(row["wins"]), _split(lang, row["wins"]))
+            Row(worded(row["themes"] if mixed else None, _modules, lang, row["modules"]),
+                _stacked(row["wins"]), _split(lang, row["wins"]))
             for row in summary["by_modules"]],
     }
     every = [row for rows in charts.values() for row in rows]
     for key, rows in charts.items():
         parts += [_title(lang, key), Bars(rows, every)]
-    parts.append(Text(legend(legend_entries(lang, SIDES)), style="dim"))
+    entries = [(glyph, worded(every_theme, _legend_name, lang, n))
+               for n, (glyph, _) in enumerate(legend_entries(lang, SIDES))]
+    parts.append(Text(legend(entries), style="dim"))
     if summary["players"]:
-        parts += [_title(lang, "records.stats.per_player"), _players(summary["players"], lang)]
+        parts += [_title(lang, "records.stats.per_player"),
+                  _players(summary["players"], lang, every_theme)]
     parts += _ratings(summary.get("ratings") or [], lang)
     parts += _leaderboards(summary["by_role"], lang)
     if summary["pairs"]:
         parts += [_title(lang, "records.stats.pairs", count=PAIR_GAMES), Bars([
             _record(lang, " + ".join(row["names"]), row, "count") for row in summary["pairs"]])]
     return Group(*parts)
+
+
+def _legend_name(lang: str, number: int) -> str:
+    return legend_entries(lang, SIDES)[number][1]
 
 
 def _record(lang: str, label: str, row: dict, kind: str) -> Row:
@@ -150,8 +180,9 @@ def _modules(lang: str, key: str) -> str:
                       if has(lang, f"records.stats.module.{m}") else m for m in key.split("+"))
 
 
-def _players(rows: list[dict], lang: str):
-    """Games, and wins per games on each side where the sides were entered."""
+def _players(rows: list[dict], lang: str, themes: list[str] | None = None):
+    """Games, and wins per games on each side where the sides were entered; the sides named
+    in the words of each of `themes`."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -160,7 +191,8 @@ def _players(rows: list[dict], lang: str):
     grid.add_column(t(lang, "records.stats.column.player"), max_width=24, no_wrap=True,
                     overflow="ellipsis")
     for key in ("games", "resistance", "spies"):
-        grid.add_column(t(lang, f"records.stats.column.{key}"), justify="right", no_wrap=True)
+        grid.add_column(worded(themes, t, lang, f"records.stats.column.{key}"),
+                        justify="right", no_wrap=True)
     for row in rows:
         def side(which: str, row: dict = row) -> str:
             played = row[which]["games"]
@@ -234,14 +266,8 @@ def _result(lang: str, game: dict) -> str:
 def role_name(lang: str, role: str, themes) -> str:
     """A side or a Character card in the words of each theme its games were played in
     (`Commander / Merlin` in a season that mixes them)."""
-    from moderator.i18n import speaking
-
     key = f"records.winner.{role}" if role in TEAMS else f"character.{role}"
-    names = [] if themes else [t(lang, key)]
-    for theme in themes:
-        with speaking(theme):
-            names.append(t(lang, key))
-    return " / ".join(dict.fromkeys(names))
+    return worded(list(themes), t, lang, key)
 
 
 def simulation(result: dict, lang: str):

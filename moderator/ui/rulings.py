@@ -25,7 +25,23 @@ def ruling(found: Ruling, lang: str):
         return Group(Text(i18n.t(lang, "reference.unsure", count=len(nearest)), style="bold"),
                      Text("\n".join(_other(topic, title, lang) for topic, title in nearest)),
                      Text(i18n.t(lang, "reference.unsure_hint"), style="dim"))
-    parts = [Text(found.title, style="bold"), Text(found.answer), Text(found.detail)]
+    return Group(short(found), details(found, lang))
+
+
+def short(found: Ruling):
+    """A topic's title and short answer: what guided play shows first, within any screen."""
+    from rich.console import Group
+    from rich.text import Text
+
+    return Group(Text(found.title, style="bold"), Text(found.answer))
+
+
+def details(found: Ruling, lang: str):
+    """The rest of a topic: the detail, the open points, the source, the topics to read."""
+    from rich.console import Group
+    from rich.text import Text
+
+    parts = [Text(found.detail)]
     if found.applies:
         parts.append(Text(found.applies, style="italic"))
     for setting in found.unsettled:
@@ -62,13 +78,19 @@ def now(current: Now, game_id: str, lang: str):
     return Group(*parts)
 
 
-def house_rules(settings: list[HouseRule], lang: str, readings: Sequence[Reading] = ()):
-    """Every house-rule setting: why it is open, its values, the default first; then the
-    points moderator plays one way without a setting (rules.md §13.1)."""
+def house_rules(settings: list[HouseRule], lang: str, readings: Sequence[Reading] = (),
+                game: str | None = None):
+    """The house-rule settings: why each is open, its values, the default first; then the
+    points moderator plays one way without a setting (rules.md §13.1). Those of `game`, when
+    it is named: the heading says so, and how to see every one."""
     from rich.console import Group
     from rich.text import Text
 
-    parts = [Text(i18n.t(lang, "reference.house_rules"), style="bold")]
+    heading = i18n.t(lang, "reference.house_rules_of", game=game) if game else \
+        i18n.t(lang, "reference.house_rules")
+    parts = [Text(heading, style="bold")]
+    if game and not settings and not readings:
+        parts.append(Text(i18n.t(lang, "reference.house_rules_none")))
     for setting in settings:
         heading = i18n.t(lang, "reference.house_rule", setting=setting.id,
                          section=setting.section, title=setting.title)

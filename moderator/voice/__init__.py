@@ -73,7 +73,7 @@ class Voice:
         for engine in playable:
             target = self.made.get((engine.identity, text)) \
                 or cache.path(text, self.lang, engine.identity, engine.suffix)
-            if target.exists():
+            if cache.kept(target):
                 return target
         for engine in [e for e in self.live if e in playable]:
             try:
@@ -101,10 +101,20 @@ class Voice:
             atexit.register(shutil.rmtree, self.scratch, ignore_errors=True)
         return self.scratch
 
-    def start(self, text: str) -> None:
-        """Before the first line (`text`): make its audio and play a moment of silence of its
-        kind, so that any fallback, and the news that no sound will come, is told first."""
+    def start(self, text: str, here: bool = True) -> None:
+        """Before the first line (`text`): make its audio and, where it is to be heard `here`,
+        play a moment of silence of its kind, so that any fallback, and the news that no sound
+        will come, is told first. For the table's screens alone nothing is played here."""
+        if not here:
+            self.audio(text, here=False)
+            return
         self._speak(text, lambda target: self.player.works(target.suffix))
+
+    def screens_only(self) -> None:
+        """Nothing plays on this computer, but the table's screens play every line: the lines
+        are still made for them, and the host is not told to read them aloud."""
+        self.silent = not self.voices
+        self.notices = [notice for notice in self.notices if notice != "voice.no_player"]
 
     def say(self, text: str) -> bool:
         """Speak `text`; False when it could only be shown."""
@@ -168,7 +178,8 @@ def prepare(texts, lang: str, choice: str = "auto", speed: str = "normal", worke
         fallback = number > 0
         known = chosen if fallback else [engine]
         missing = [text for text in texts
-                   if not any(cache.path(text, lang, v.identity, v.suffix).exists() for v in known)]
+                   if not any(cache.kept(cache.path(text, lang, v.identity, v.suffix))
+                              for v in known)]
         done = len(texts) - len(missing)
         if progress:
             progress(done, len(texts))

@@ -1,7 +1,8 @@
 """Spoken lines on disk, one file per (text, language, voice), so a prepared game needs no
-network. The folder is the user cache dir (not MODERATOR_HOME: audio can always be made
-again, games cannot), or MODERATOR_CACHE when set. It also remembers when a service last
-failed to answer, so that the next command does not wait for it again."""
+network (a file found damaged is made again). The folder is the user cache dir (not
+MODERATOR_HOME: audio can always be made again, games cannot), or MODERATOR_CACHE when set. It
+also remembers when a service last failed to answer, so that the next command does not wait
+for it again."""
 
 from __future__ import annotations
 
@@ -22,6 +23,19 @@ def path(text: str, lang: str, voice: str, suffix: str) -> Path:
     """Where the audio of `text` spoken by `voice` in `lang` is kept."""
     key = hashlib.sha256(f"{voice}\n{lang}\n{text}".encode()).hexdigest()
     return root() / "voice" / lang / f"{key}{suffix}"
+
+
+def kept(target: Path) -> bool:
+    """Whether `target` is kept and whole. A damaged file (cut off, a header that claims no
+    frame rate or hours of sound) is removed, so that the line is made again."""
+    from moderator.voice.playback import whole
+
+    if not target.exists():
+        return False
+    if whole(target):
+        return True
+    target.unlink(missing_ok=True)
+    return False
 
 
 def store(target: Path, audio: bytes) -> None:

@@ -54,11 +54,26 @@ SILENT_FRAME = b"\xff\xf3\x44\xc4" + bytes(92)
 
 
 def seconds(path: Path) -> float:
-    """How long the file plays: from a wav's header, or by counting an mp3's frames."""
+    """How long the file plays: from a wav's header, or by counting an mp3's frames. A wav
+    header that cannot be right (no frame rate, more frames than the file holds) is a
+    wave.Error, as a header wave cannot read is."""
     if path.suffix == ".wav":
         with wave.open(str(path)) as audio:
-            return audio.getnframes() / audio.getframerate()
+            rate, frames = audio.getframerate(), audio.getnframes()
+            size = frames * audio.getnchannels() * audio.getsampwidth()
+        if rate <= 0 or size > path.stat().st_size:
+            raise wave.Error(f"a damaged header: {rate} frames a second, {size} bytes")
+        return frames / rate
     return _mp3_seconds(path.read_bytes())
+
+
+def whole(path: Path) -> bool:
+    """Whether `path` is a sound file that plays for some time: a damaged one (cut off, or
+    its header changed) is not."""
+    try:
+        return seconds(path) > 0
+    except (OSError, EOFError, ValueError, wave.Error):
+        return False
 
 
 #: MPEG Layer III bit rates in kbit/s by header index: MPEG-1, and MPEG-2/2.5.

@@ -191,6 +191,6 @@ def test_the_log_names_the_module_steps_between_missions(play, moderator):
          "propose 2 3 4", "vote --approve 1,2,3,4", "mission --fails 0",
          "examine 3", "loyalty switch")
     shown = moderator("log").stdout
-    assert "  7. the Inquisitor examines Player 3\n" in shown
+    assert "  7. Player 7, who holds the Inquisitor token, examines Player 3\n" in shown
     assert "  8. Loyalty card: Switch Allegiance\n" in shown
     assert "Taken back: Loyalty card: Switch Allegiance" in play("undo")

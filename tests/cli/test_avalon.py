@@ -284,3 +284,26 @@ def test_the_lady_of_the_lake_is_recommended_from_seven_players(play, lang, reco
     seven = play(f"new --theme avalon --lang {lang} --players 7 --modules lady-of-the-lake "
                  "--no-play")
     assert recommended.split(";")[0] not in seven
+
+
+@pytest.mark.parametrize("lang,verb,other", [("de", "prüft", re.compile("verhör", re.I)),
+                                             ("en", "examines", re.compile("interrogat", re.I))])
+def test_the_lady_of_the_lake_has_one_verb_and_the_log_names_who_holds_her(moderator, lang,
+                                                                           verb, other):
+    """Issue 35, item 5: the step, the log and the rules topic say the same verb for what the
+    Lady of the Lake's holder does, and the log names that holder (rules.md §2.3, §14.2)."""
+    from moderator.i18n import speaking, t
+    from moderator.rules.modules.inquisitor import first_holder
+
+    said = play_game(moderator, lang)
+    topic = moderator(f"rules lady-of-the-lake --lang {lang}").stdout
+    everything = "".join(said) + topic
+    assert other.findall(everything) == []
+    step = said[GAME.index("mission --fails 1") + 1]
+    log = said[GAME.index("log") + 1]
+    assert verb in step and verb in log and verb in topic.splitlines()[1]
+    names = NAMES.split(",")
+    holders = [names[first_holder(0, 7)], "Dora", "Emil"]
+    with speaking("avalon"):
+        for holder, examined in zip(holders, ["Dora", "Emil", "Fay"], strict=True):
+            assert t(lang, "log.examine_by", inquisitor=holder, player=examined) in log

@@ -64,7 +64,7 @@ def test_defaults_are_not_written_into_the_setup(play, game_file):
 
 def test_a_negative_timer_is_refused(refused):
     assert refused(FIVE + " --timer -5") == (
-        "The timer needs a number of seconds from 0 up, not -5.")
+        "The timer needs a number of seconds from 0 to 86400, not -5.")
 
 
 def test_the_pause_hint_names_the_game_unless_it_is_the_newest():

@@ -69,21 +69,24 @@ COMMANDS = [
 class Screen:
     """A terminal of its own, run by a tmux server of its own."""
 
-    def __init__(self, home: Path, socket: Path, *args: str) -> None:
+    def __init__(self, home: Path, socket: Path, *args: str,
+                 env: dict[str, str] | None = None, rows: int = ROWS) -> None:
         self.home, self.tmux = home, ["tmux", "-S", str(socket), "-f", "/dev/null"]
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("MODERATOR_", "LC_", "TMUX")) and k not in ("COLUMNS",)}
-        env.update(MODERATOR_HOME=str(home), MODERATOR_VOICE="off", NO_COLOR="1",
-                   LANG="C.UTF-8", PYTHONIOENCODING="utf-8", TERM="screen")
+        self.rows = rows
+        environment = {k: v for k, v in os.environ.items()
+                       if not k.startswith(("MODERATOR_", "LC_", "TMUX")) and k != "COLUMNS"}
+        environment.update(MODERATOR_HOME=str(home), MODERATOR_VOICE="off", NO_COLOR="1",
+                           LANG="C.UTF-8", PYTHONIOENCODING="utf-8", TERM="screen")
+        environment.update(env or {})
         command = " ".join([sys.executable, "-m", "moderator", *args])
-        subprocess.run([*self.tmux, "new-session", "-d", "-x", str(COLUMNS), "-y", str(ROWS),
+        subprocess.run([*self.tmux, "new-session", "-d", "-x", str(COLUMNS), "-y", str(rows),
                         "-s", "host", f"{command}; echo exit $?; sleep {WAIT * 3}"],
-                       env=env, check=True)
+                       env=environment, check=True)
 
     def lines(self) -> list[str]:
         shown = subprocess.run([*self.tmux, "capture-pane", "-p", "-t", "host"],
                                capture_output=True, text=True, check=True).stdout
-        return shown.split("\n")[:ROWS]
+        return shown.split("\n")[:self.rows]
 
     def type(self, keys: str) -> None:
         if keys == ENTER:
@@ -169,7 +172,7 @@ def test_each_steps_result_stands_right_above_the_next_question(
             above = words(" ".join(lines[:question(lines)]))
             assert words(score) in above and words(leader) in above, "\n".join(lines)
             hints = [t(lang, f"play.{hint}") for hint in ("hint_select", "hint_tick",
-                                                           "hint_rejected")]
+                                                           "hint_rejected", "hint_count")]
             below = words(" ".join(lines[question(lines):]))
             assert any(words(hint) in below for hint in hints), "\n".join(lines)  # not cut
         screen.type("q")

@@ -221,3 +221,34 @@ def test_undo_and_log_work_on_the_game_asked_for(play, status, moderator):
         f"Game {older}: nothing recorded yet.\n"
         "1 action taken back (moderator redo brings it back).\n"
     )
+
+
+def test_undo_of_a_named_action_is_refused_once_the_game_has_moved_on(play, game_file, files):
+    """The action the host agreed to take back (issue 35, item 4) is the one taken back, or
+    none: another terminal may have recorded one meanwhile."""
+    import pytest
+
+    from moderator import session, store
+    from moderator.rules import RuleError
+
+    play("new --players 5", *GAME[:5])
+    game_id = store.game_ids()[-1]
+    named = session.open_game(game_id).history.done[-1].line
+    play("propose 3 4 5")  # recorded meanwhile
+    before = files()
+    with pytest.raises(RuleError) as refused:
+        session.undo(game_id, named)
+    assert refused.value.code == "errors.undo_moved_on" and files() == before
+    assert session.undo(game_id, named + 1)[1]["type"] == "propose"
+
+
+def test_games_speaks_the_language_of_each_game_it_lists(play, moderator):
+    """Issue 35, item 5: German games are listed in German; --lang says otherwise."""
+    play("new --players 5 --lang de --no-play", "new --players 5 --lang de --theme avalon "
+         "--no-play", "new --players 6 --no-play")
+    rows = moderator("games").stdout.splitlines()
+    assert "5 Personen" in rows[0] and rows[0].endswith(t("de", "phase.proposal"))
+    assert "5 Personen" in rows[1] and rows[1].endswith(t("de", "phase.proposal"))
+    assert "6 players" in rows[2] and rows[2].endswith(t("en", "phase.proposal"))
+    english = moderator("games --lang en").stdout
+    assert "Personen" not in english and english.count("players") == 3

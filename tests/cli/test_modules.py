@@ -1,5 +1,7 @@
 """Rogue Agent, Sergeant and Commander games from the command line (rules.md §5.1, §7, §8)."""
 
+import pytest
+
 from moderator.i18n import t
 
 NAMES = "--names Anna,Ben,Carl,Dora,Emil,Fritz,Gabi,Hans,Ida"
@@ -151,3 +153,19 @@ def test_undo_walks_back_through_module_steps(play, status):
     assert status()["phase"] == "watch"
     play("redo", "redo")
     assert status()["missions"][0]["rogue_success"] == 1
+
+
+@pytest.mark.parametrize("lang,contradiction", [("en", "counts as a success"),
+                                                ("de", "zählt als Erfolg")])
+def test_a_rogue_success_on_a_failed_mission_does_not_read_as_a_success(play, lang,
+                                                                         contradiction):
+    """Issue 35, item 4: "Mission 2 failed … it counts as a success" read as a contradiction.
+    The card counts as a Success card (rules.md §7); the Fail card still fails the mission."""
+    play(f"new --players 7 --modules rogue --roles resistance-rogue --leader 1 --lang {lang} "
+         "--no-play", "propose 1 2", "vote --approve all", "watch 1",
+         "mission --fails 0 --rogue-success 1", "propose 2 3 4", "vote --approve all",
+         "watch 3")
+    shown = play("mission --fails 1 --rogue-success 1")
+    assert t(lang, "result.mission_fail", mission=2, count=1) in shown
+    assert contradiction not in shown
+    assert t(lang, "result.rogue_success_failed", count=1) in shown

@@ -16,7 +16,7 @@ NAMES = "Anna,Ben,Carl,Dora,Emil"
 #: Five players, every team approved by all (rules.md §1.6).
 RESISTANCE_WINS = [c for team in ("1 2", "2 3 4", "3 4") for c in (
     f"propose {team}", "vote --approve all", "mission --fails 0")]
-SPIES_WIN = [c for team in ("1 2", "2 3 4", "3 4") for c in (
+SPIES_WIN = [c for team in ("1 2", "2 3 4", "2 3") for c in (  # Ben on every team
     f"propose {team}", "vote --approve all", "mission --fails 1")]
 
 

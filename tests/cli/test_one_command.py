@@ -48,8 +48,8 @@ def test_a_name_that_reads_like_an_emoji_code_is_shown_as_typed(play):
 ROUND_THEN_MODULES = [
     "new", "status", "propose", "vote", "mission", "switch", "watch", "rogue-claim",
     "assassinate", "loyalty", "examine", "investigate", "accuse", "blame", "undo", "redo", "log",
-    "games", "play", "script", "rules", "export", "import", "roles", "stats", "night", "simulate",
-    "display", "plot", "voice",
+    "games", "play", "script", "rules", "review", "export", "import", "roles", "stats", "night",
+    "simulate", "display", "plot", "voice",
 ]
 
 

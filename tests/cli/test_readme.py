@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
 
 
 def short_game() -> list[str]:
@@ -44,3 +51,32 @@ def test_the_readme_names_every_setting_and_every_reading():
     readings = text[text.index("- **Readings**"):]
     assert all(f"`{setting}`" in settings for setting in SETTINGS)
     assert all(f"`{point}`" in readings for point in READINGS)
+
+
+@pytest.mark.integration
+def test_the_first_install_command_works_with_python_alone(tmp_path):
+    """Issue 35, item 7: the Quick start's first command, run as written by `sh` on a
+    machine whose PATH holds Python and nothing else (no pipx, no uv), in a copy of the
+    clone, installs moderator and starts a game."""
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"## Quick start\n\n```sh\n(.*?)\n```", text, re.S)
+    assert block, "the README has no Quick start"
+    command = block.group(1)
+    assert "\n" not in command.strip()
+    clone = tmp_path / "clone"
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout.split("\n")
+    for name in filter(None, files):
+        if (ROOT / name).is_file():
+            (clone / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, clone / name)
+    only_python = tmp_path / "bin"
+    only_python.mkdir()
+    (only_python / "python3").symlink_to(getattr(sys, "_base_executable", sys.executable))
+    env = {"HOME": str(tmp_path / "home"), "PATH": str(only_python), "LANG": "C.UTF-8",
+           "MODERATOR_HOME": str(tmp_path / "games"), "MODERATOR_VOICE": "off",
+           **{k: v for k, v in os.environ.items() if k.startswith("PIP_")}}
+    done = subprocess.run(["/bin/sh", "-c", command], cwd=clone, env=env, capture_output=True,
+                          text=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "5 players" in done.stdout and "moderator propose" in done.stdout

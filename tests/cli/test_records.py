@@ -16,7 +16,7 @@ NAMES = "Anna,Ben,Carl,Dora,Emil"
 RESISTANCE_WINS = (  # rules.md §1.6: three successes; mission 2 fails
     "propose 1 2", "vote --reject 3,4", "mission --fails 0",
     "propose 2 3 4", "vote --approve 3,4",  # rejected
-    "propose 3 4 5", "vote --approve 3,4,5", "mission --fails 1",
+    "propose 2 4 5", "vote --approve 3,4,5", "mission --fails 1",
     "propose 4 5", "vote --reject 1", "mission --fails 0",
     "propose 5 1 2", "vote --reject 2", "mission --fails 0",
 )
@@ -332,7 +332,8 @@ def test_stats_module_sets_are_named_short_enough_to_tell_apart(play, lang, labe
 def test_stats_speak_the_theme_all_its_games_share_or_the_one_asked_for(
         play, lang, avalon, resistance):
     """rules.md §14.4: a themed game is the same game; the season is told in its games' words
-    when they all share a theme, else in the default's, and --theme chooses."""
+    when they all share a theme, each game in its own words when they do not (issue 35, item
+    5), and --theme chooses."""
     def spies_row(text: str) -> str:
         return next(line for line in text.splitlines() if " 100" in line and "%" in line)
 
@@ -342,8 +343,35 @@ def test_stats_speak_the_theme_all_its_games_share_or_the_one_asked_for(
     assert spies_row(shown).startswith(avalon)
     assert spies_row(play(f"stats --lang {lang} --theme resistance")).startswith(resistance)
     play(f"new --lang {lang} --players 5 --leader 1 --no-play", *FIVE_REJECTIONS)
-    assert spies_row(play(f"stats --lang {lang}")).startswith(resistance)
+    both = f"{resistance.strip()} / {avalon}"  # the Resistance game's, then the Avalon one's
+    assert spies_row(play(f"stats --lang {lang}")).startswith(both)
     assert spies_row(play(f"stats --lang {lang} --theme avalon")).startswith(avalon)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_stats_of_a_mixed_season_names_each_game_in_its_own_words(play, lang):
+    """Issue 35, item 5: an Avalon game won by Good and a Resistance game won by the spies
+    with three failed missions: each row in the words of the games it counts."""
+    from moderator.i18n import speaking, t
+
+    play(f"new --theme avalon --lang {lang} --players 5 --leader 1 --no-play",
+         *(c for team in ("1 2", "2 3 4", "3 4") for c in (
+             f"propose {team}", "vote --approve all", "mission --fails 0")),
+         "assassinate 2 --commander 3")
+    play(f"new --lang {lang} --players 5 --leader 1 --no-play",
+         *(c for team in ("1 2", "2 3 4", "3 4") for c in (
+             f"propose {team}", "vote --approve all", "mission --fails 1")))
+    rows = play(f"stats --lang {lang}").splitlines()
+    with speaking("avalon"):
+        good = t(lang, "records.winner.resistance")
+        avalon_spies = t(lang, "records.winner.spies")
+    spies = t(lang, "records.winner.spies")
+    assert any(row.startswith(good + " ") for row in rows)  # only the Avalon game: Good
+    assert any(row.startswith(spies + " ") for row in rows)  # only the Resistance game
+    assert not any(row.startswith(t(lang, "records.winner.resistance") + " ") for row in rows)
+    assert any(row.startswith(t(lang, "records.reason.three_failures")) for row in rows)
+    legend = next(row for row in rows if row.startswith("█"))
+    assert f"{spies} / {avalon_spies}" in legend
 
 
 def test_stats_without_games(play):

@@ -221,7 +221,7 @@ def test_house_rules_show_the_games_own_choices(play, moderator):
 
 def test_house_rules_as_json(play, moderator):
     play(SEVEN + " --house-rule plot-hand-out=any-other-players")
-    shown = json.loads(moderator("rules house-rules --json").stdout)["house_rules"]
+    shown = json.loads(moderator("rules house-rules --json --all").stdout)["house_rules"]
     assert [s["id"] for s in shown] == list(SETTINGS)
     hand_out = next(s for s in shown if s["id"] == "plot-hand-out")
     assert (hand_out["default"], hand_out["game"]) == ("different-players", "any-other-players")
@@ -245,3 +245,37 @@ def test_a_question_no_topic_fits_well_is_answered_with_the_nearest_topics(moder
     shown = json.loads(moderator("rules kann ich pizza bestellen --json").stdout)
     assert shown["sure"] is False and len(shown["others"]) == 2
     assert json.loads(moderator("rules does a tie pass --json").stdout)["sure"] is True
+
+
+@pytest.mark.parametrize("setup, settings, readings", [
+    ("--theme avalon --modules lady-of-the-lake", [], []),
+    ("--theme avalon --modules lady-of-the-lake,lancelot",
+     ["inquisitor-defector-allegiance", "defector-reveal"],
+     ["agenda-order", "defector-assassination"]),
+    ("--modules plot", [s for s in SETTINGS if s.startswith("plot-")],
+     ["plot-strong-leader-steps", "plot-taken-received"]),
+    ("--modules trapper,sergeant --allow-incompatible",
+     ["trapper-leader-on-team", "trapper-sergeant-same-player"], []),
+])
+def test_house_rules_lists_those_that_can_arise_in_the_game(play, moderator, setup, settings,
+                                                            readings):
+    """Issue 35, item 2: in a game, the settings and readings its modules and variants can
+    meet (rules.md §13, §13.1); --all lists every one."""
+    play(f"new --players 7 {setup} --no-play")
+    shown = json.loads(moderator("rules house-rules --json").stdout)
+    assert [s["id"] for s in shown["house_rules"]] == settings
+    assert [r["id"] for r in shown["readings"]] == readings
+    every = json.loads(moderator("rules house-rules --json --all").stdout)
+    assert [s["id"] for s in every["house_rules"]] == list(SETTINGS)
+    text = moderator("rules house-rules").stdout
+    assert "rules house-rules --all" in text.splitlines()[0]
+
+
+def test_a_ruling_in_an_avalon_game_names_no_point_that_cannot_arise(play, moderator):
+    """Issue 35, item 2: the Lady of the Lake without Targeting or Lancelot has no open point
+    in the game: no inquisitor-… setting, no see-also of one."""
+    play("new --players 7 --theme avalon --modules lady-of-the-lake --lang de --no-play")
+    shown = moderator("rules wann darf die Herrin vom See benutzt werden").stdout
+    assert "inquisitor-" not in shown and "mission" not in shown.lower()
+    for banned in ("Grundspiel", "Jäger", "Hacker", "Einzelgänger"):
+        assert banned not in shown

@@ -43,7 +43,7 @@ DONE_WHEN_DE = [
     "  7. Der Einzelgänger der Spione lässt die Faust geschlossen.",
     "  8. Alle anderen Spione strecken den Daumen nach oben.  (2 s Stille)",
     "  9. Jetzt sind zwei Daumen oben.",
-    " 10. Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.  (6 s Stille)",
+    " 10. Der Kommandeur öffnet die Augen und merkt sich, wer den Daumen oben hat.  (6 s Stille)",
     " 11. Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.  (2 s Stille)",
     " 12. Der Kommandeur und der Falsche Kommandeur strecken den Daumen nach oben.  (2 s Stille)",
     " 13. Der Leibwächter öffnet die Augen und merkt sich die beiden Daumen.  (6 s Stille)",

@@ -9,7 +9,7 @@ import json
 NAMES = "Anna,Ben,Carl,Dora,Emil"
 RESISTANCE_WINS = [c for team in ("1 2", "2 3 4", "3 4") for c in (
     f"propose {team}", "vote --approve all", "mission --fails 0")]
-SPIES_WIN = [c for team in ("1 2", "2 3 4", "3 4") for c in (
+SPIES_WIN = [c for team in ("1 2", "1 3 4", "1 3") for c in (  # Anna on every team
     f"propose {team}", "vote --approve all", "mission --fails 1")]
 #: Five games in a row with the same table: who the spies were and who won. Anna is on the
 #: winning side every time, Dora once.

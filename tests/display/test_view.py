@@ -98,7 +98,7 @@ def random_step(current: Session, rng: random.Random) -> dict | str:
     if game.phase == "vote":
         return {"type": "vote",
                 "approve": [s for s in range(1, game.players + 1) if rng.random() < 0.5]}
-    return {"type": "mission", "fails": rng.randint(0, min(game.spies, game.team_size))}
+    return {"type": "mission", "fails": rng.choice(game.inputs()[0].choices)}  # the record's
 
 
 def play_out(seed: int, players: int, lang: str, steps: int, rng: random.Random):

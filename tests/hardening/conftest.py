@@ -9,6 +9,8 @@ host who is an ordinary user, and a tiny disk that can be filled.
   the capabilities that override permissions (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH,
   CAP_FOWNER), which file permissions bind exactly as they bind a normal user.
 - ``public_tmp`` is a folder that such a user may enter.
+- ``say_at_a_terminal(home)`` reads the game's reveal with `script --say` in a
+  pseudo-terminal, going on at every pause; its exit status and the terminal's last text.
 - ``disk`` is a 64 KiB tmpfs; ``fill(folder)`` writes a file until that disk is full and
   returns it, to be removed to free the space again.
 - ``files(folder)`` (tests/conftest.py) is every file under `folder`, to show nothing changed.
@@ -63,6 +65,24 @@ def cli():
 def cli_env():
     """The environment `cli` runs in, for a test that starts the process itself."""
     return _environment
+
+
+def _say_at_a_terminal(home: Path) -> tuple[int, str]:
+    """`moderator script --say` in a pseudo-terminal, going on at every pause, with the voice
+    off: its exit status and what its terminal showed at the end."""
+    pexpect = pytest.importorskip("pexpect")
+    env = _environment(home, env={"MODERATOR_VOICE": "off", "TERM": "dumb"})
+    child = pexpect.spawn(sys.executable, [*MODERATOR[1:], "script", "--say"], env=env,
+                          encoding="utf-8", timeout=30, dimensions=(40, 100))
+    while child.expect([r"… \d+ s", pexpect.EOF]) == 0:  # each pause: go on at once
+        child.send(" ")
+    child.close()
+    return child.exitstatus, child.before
+
+
+@pytest.fixture(scope="session")
+def say_at_a_terminal():
+    return _say_at_a_terminal
 
 
 @pytest.fixture(scope="session")

@@ -114,3 +114,19 @@ def test_the_standalone_program_serves_the_display_with_its_style_and_script(sta
         process.communicate(timeout=30)
     assert f"<style>{page.STYLE}</style>" in shown and f"<script>{page.SCRIPT}</script>" in shown
     assert policy == page.POLICY
+
+
+def test_the_build_says_what_to_install_when_its_python_lacks_it(tmp_path):
+    """Issue 35, item 7: run with a Python without PyInstaller (a bare virtual environment),
+    the script says in one line what to install first, and builds nothing."""
+    bare = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True)
+    python = bare / "bin" / "python"
+    out = tmp_path / "out"
+    done = subprocess.run([str(SCRIPT)], env={**os.environ, "PYTHON": str(python),
+                                              "MODERATOR_BUILD_DIR": str(out)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert f"{python} -m pip install '.[build]'" in done.stderr
+    assert not out.exists()

@@ -126,6 +126,7 @@ def test_a_newer_format_is_refused():
     ("modules", "commander"),
     ("house_rules", {"rogue-win-team": 1}),
     ("table", {"timer": "long"}),
+    ("table", {"timer": 10 ** 400}),  # no clock counts that down (issue 35, item 6)
 ])
 def test_a_setup_field_of_the_wrong_shape_is_named(field, value):
     doc = document()

@@ -72,8 +72,10 @@ def test_games_are_grouped_by_player_count_and_by_module_set():
         {"players": 7, "games": 1, "wins": {"resistance": 1, "spies": 0}},
     ]
     assert summary["by_modules"] == [
-        {"modules": "base", "games": 3, "wins": {"resistance": 2, "spies": 1}},
-        {"modules": "commander", "games": 1, "wins": {"resistance": 0, "spies": 1}},
+        {"modules": "base", "games": 3, "wins": {"resistance": 2, "spies": 1},
+         "themes": ["resistance"]},
+        {"modules": "commander", "games": 1, "wins": {"resistance": 0, "spies": 1},
+         "themes": ["resistance"]},
     ]
 
 

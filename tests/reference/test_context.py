@@ -470,3 +470,17 @@ def test_plot_establish_confidence_names_the_card_the_leader_shows(reveals, show
     game = game.apply(GivePlot("establish_confidence", 3))
     assert f"takes effect now: the leader shows {shown} to a player" in text(game)
     assert f"Person seiner Wahl {gezeigt}." in text(game, "de")
+
+
+def test_at_the_mission_it_says_which_fail_counts_the_record_allows():
+    """rules.md §1.5: what applies now asks the same place as the refusal. Anna and Ben
+    revealed two Fail cards, so they are the spies: the team of the others may reveal none."""
+    game = Game.new(5, 0).propose([0, 1]).vote(everyone(Game.new(5, 0))).play_mission(2)
+    game = game.propose([2, 3, 4]).vote(everyone(game))
+    found = now(game, table(5), "en")
+    assert "The record so far allows exactly 0 Fail cards from this team" in "\n".join(
+        found.lines)
+    assert found.facts["fails_allowed"] == [0]
+    fresh = Game.new(5, 0).propose([0, 1]).vote(everyone(game))
+    assert "allows 0 to 2 Fail cards" in text(fresh)
+    assert "erlaubt aus diesem Team 0 bis 2 Fehlschlag-Karten" in text(fresh, "de")

@@ -220,3 +220,20 @@ def test_a_topic_with_open_points_carries_their_settings_into_the_ruling():
         "plot-strong-leader-window", "plot-strong-leader-rotation", "plot-same-round-use",
     ]
     assert shown.unsettled[0].default == "before-first-action"
+
+
+def test_every_setting_and_reading_says_when_it_arises():
+    """Issue 35, item 2: `rules house-rules` lists a game's own open points; each point names
+    real modules or variants (rules.md §13, §13.1)."""
+    from moderator.reference.topics import CONCERNS, arises
+    from moderator.rules.house_rules import READINGS
+    from moderator.rules.modules import MODULES
+    from moderator.rules.setup import VARIANTS
+
+    assert set(CONCERNS) == set(SETTINGS) | set(READINGS)
+    known = {m.id for m in MODULES} | set(VARIANTS)
+    assert all(ids <= known and 1 <= least <= len(ids) for ids, least in CONCERNS.values())
+    assert arises("inquisitor-targeting-timing", frozenset({"inquisitor", "targeting"}))
+    assert not arises("inquisitor-targeting-timing", frozenset({"inquisitor", "commander"}))
+    assert arises("agenda-order", frozenset({"inquisitor", "defector"}))
+    assert not arises("agenda-order", frozenset({"inquisitor", "commander"}))

@@ -2,6 +2,9 @@
 
 The state machine keeps its own small model of the game, written from rules.md (§1 base game,
 §2.1 Targeting, §5.1 Assassination), and checks after every step that the engine agrees with it.
+The model keeps every spy set the record still allows by brute force (§1.1: how many spies;
+§1.5: the loyal play Success, so a mission reveals no more Fail cards than spies on its team;
+§5.1: the Commander shown at the Assassination is loyal): a record none allows is refused.
 It drives every kind of action in every phase, legal or not: random teams of random sizes with
 repeated and out-of-range seats, random votes, random Fail counts, with and without Targeting,
 with and without the Commander module.
@@ -12,6 +15,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, event, settings
@@ -47,6 +51,12 @@ class Model:
         self.team: tuple[int, ...] | None = None
         self.winner: str | None = None
         self.reason: str | None = None
+        # every spy set the record allows (rules.md §1.1, §1.5)
+        self.spy_sets = [frozenset(c) for c in combinations(range(players), SPIES[players])]
+
+    def fails_allowed(self) -> range:
+        """The Fail counts some spy set left allows on the pending team (rules.md §1.5)."""
+        return range(max(len(s & set(self.team)) for s in self.spy_sets) + 1)
 
     @property
     def successes(self) -> int:
@@ -122,14 +132,18 @@ class Model:
             codes.add("errors.fails_range")
         if fails > SPIES[self.players]:
             codes.add("errors.fails_spies")
+        if fails not in self.fails_allowed():
+            codes.add("errors.record_impossible")
         return codes
 
     def assassinate_codes(self, target: int, commander: int) -> set[str]:
         if not self.commander:
             return {"errors.no_commander_module"}
-        return self._phase_codes("assassination") or self._seat_codes([target]) | self._seat_codes(
-            [commander]
-        )
+        codes = self._phase_codes("assassination") or self._seat_codes(
+            [target]) | self._seat_codes([commander])
+        if not codes and all(commander in s for s in self.spy_sets):  # a spy is no Commander
+            codes.add("errors.commander_impossible")
+        return codes
 
     # the rules' effect of an allowed action
 
@@ -151,6 +165,7 @@ class Model:
         return False
 
     def play(self, fails: int) -> None:
+        self.spy_sets = [s for s in self.spy_sets if len(s & set(self.team)) >= fails]
         self.results[self.mission] = fails < fails_needed(self.players, self.mission)
         self.mission = self.team = None
         self.rejections = 0  # rules.md §1.4.6
@@ -165,6 +180,7 @@ class Model:
                 self.phase, self.winner, self.reason = "game_over", "resistance", "three_successes"
 
     def assassinate(self, target: int, commander: int) -> None:
+        self.spy_sets = [s for s in self.spy_sets if commander not in s]
         self.phase = "game_over"
         if target == commander:
             self.winner, self.reason = "spies", "assassinated_commander"
@@ -287,10 +303,11 @@ class GameMachine(RuleBasedStateMachine):
                 approvals = sorted(data.draw(seats, label="approvals"))
             self.do_vote(approvals)
         elif model.phase == "mission":
-            top = min(len(game.team), SPIES[players])
+            top = max(model.fails_allowed())
             self.do_play(data.draw(st.integers(0, top), label="fails"))
         elif model.phase == "assassination":
-            commander = data.draw(st.integers(0, players - 1), label="commander")
+            loyal = [s for s in range(players) if any(s not in spies for spies in model.spy_sets)]
+            commander = data.draw(st.sampled_from(loyal), label="commander")
             target = data.draw(
                 st.one_of(st.just(commander), st.integers(0, players - 1)), label="target"
             )
@@ -369,6 +386,9 @@ class GameMachine(RuleBasedStateMachine):
             assert game.fails_needed == fails_needed(model.players, expected_mission)
         if model.targeting and model.phase == "proposal":
             assert tuple(game.open_missions) == model.open_missions()
+        assert set(game.deals.spy_sets()) == set(model.spy_sets)
+        if model.phase == "mission":
+            assert game.inputs()[0].choices == tuple(model.fails_allowed())
 
     @invariant()
     def at_most_five_attempts(self) -> None:

@@ -147,7 +147,7 @@ COMMANDER_DE = [
     "Jetzt sind alle Augen geschlossen, und alle strecken die Faust nach vorn.",
     "Die Spione strecken den Daumen nach oben.",
     "Jetzt sind zwei Daumen oben.",
-    "Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.",
+    "Der Kommandeur öffnet die Augen und merkt sich, wer den Daumen oben hat.",
     "Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.",
     "Jetzt sind alle Augen geschlossen und alle Daumen unten.",
     "Alle ziehen die Faust zurück und öffnen die Augen.",
@@ -216,7 +216,7 @@ def test_body_guard_sees_the_commander():
     ]
     assert spoken("de", 6, "commander", "body-guard")[8:11] == [
         "Der Kommandeur streckt den Daumen nach oben.",
-        "Der Leibwächter öffnet die Augen und merkt sich, wessen Daumen oben ist.",
+        "Der Leibwächter öffnet die Augen und merkt sich, wer den Daumen oben hat.",
         "Der Daumen geht wieder herunter. Der Leibwächter schließt die Augen.",
     ]
     assert line(steps(6, "commander", "body-guard"), "body_guard_open").thumb == ("commander",)
@@ -253,7 +253,7 @@ def test_ten_players_with_every_commander_module_role_in_german():
         "Alle anderen Spione strecken den Daumen nach oben.",
         "Auch der Isolierte Spion streckt den Daumen nach oben.",
         "Jetzt sind drei Daumen oben.",
-        "Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.",
+        "Der Kommandeur öffnet die Augen und merkt sich, wer den Daumen oben hat.",
         "Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.",
         "Der Kommandeur und der Falsche Kommandeur strecken den Daumen nach oben.",
         "Der Leibwächter öffnet die Augen und merkt sich die beiden Daumen.",
@@ -281,7 +281,7 @@ def test_ten_players_with_every_commander_module_role_counts_in_words_and_pauses
         ("Alle anderen Spione strecken den Daumen nach oben.", 2),
         ("Auch der Isolierte Spion streckt den Daumen nach oben.", 2),
         ("Jetzt sind drei Daumen oben.", 0),
-        ("Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.", 6),
+        ("Der Kommandeur öffnet die Augen und merkt sich, wer den Daumen oben hat.", 6),
         ("Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.", 2),
         ("Der Kommandeur und der Falsche Kommandeur strecken den Daumen nach oben.", 2),
         ("Der Leibwächter öffnet die Augen und merkt sich die beiden Daumen.", 6),
@@ -369,7 +369,7 @@ def test_rogue_with_commander_in_german():
         "Der Einzelgänger der Spione lässt die Faust geschlossen.",
         "Alle anderen Spione strecken den Daumen nach oben.",
         "Jetzt sind zwei Daumen oben.",
-        "Der Kommandeur öffnet die Augen und merkt sich, wessen Daumen oben ist.",
+        "Der Kommandeur öffnet die Augen und merkt sich, wer den Daumen oben hat.",
         "Alle Daumen gehen wieder herunter. Der Kommandeur schließt die Augen.",
         "Der Kommandeur und der Falsche Kommandeur strecken den Daumen nach oben.",
         "Der Leibwächter öffnet die Augen und merkt sich die beiden Daumen.",

@@ -55,6 +55,24 @@ def test_an_old_game_replays_unchanged(path, home):
     assert shown(path, home) == expected
 
 
+#: Old files whose random play entered sides after the game that no deal of the cards allows
+#: (saved before moderator checked them, rules.md §1.5), and the line that does.
+IMPOSSIBLE = {"hunter": 31, "hunter-reverser": 48}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_an_old_impossible_record_loads_and_names_its_line(path, home):
+    """Nothing saved stops loading: a record no deal allows is loaded past, and the session
+    names its first impossible line (the commands warn with it)."""
+    game_id = json.loads(path.read_text().splitlines()[0])["game"]
+    shutil.copy(path, home / "games" / f"{game_id}.jsonl")
+    current = session.open_game(game_id)
+    assert current.impossible == IMPOSSIBLE.get(path.stem)
+    if current.impossible is not None:
+        line = path.read_text().splitlines()[current.impossible - 1]
+        assert json.loads(line)["type"] == "sides"
+
+
 if __name__ == "__main__":  # write what is expected again (see above)
     import os
     import tempfile

@@ -251,14 +251,28 @@ def test_the_rules_key_opens_a_section_a_message_cited(cli, guide, newest, scree
 
 def test_the_rules_key_answers_a_question_and_returns_to_the_same_step(
         cli, guide, newest, screen):
+    """The short answer first; the details only when asked for (issue 35, item 2)."""
     cli(FIVE)
-    host = guide(Key("r"), "does a tie pass", Key("q"))
+    host = guide(Key("r"), "does a tie pass", "Back to the game", Key("q"))
     with pytest.raises(guided.Quit):
         guided.play(host, newest())
-    assert t("en", "topics.tie.title") in screen(host)
+    shown = screen(host)
+    assert t("en", "topics.tie.title") in shown and t("en", "topics.tie.answer") in shown
+    assert t("en", "topics.tie.detail")[:40] not in shown
     asked = host.prompter.asked
-    assert (asked[0].kind, asked[1].kind) == ("checkbox", "text")
-    assert asked[2].question == asked[0].question
+    assert [a.kind for a in asked[:3]] == ["checkbox", "text", "select"]
+    assert asked[2].question == t("en", "play.rules_more")
+    assert asked[3].question == asked[0].question
+
+
+def test_the_details_of_a_rule_come_on_request(cli, guide, newest, screen):
+    cli(FIVE)
+    host = guide(Key("r"), "does a tie pass", "Show the details", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    shown = screen(host)
+    assert shown.index(t("en", "topics.tie.answer")) < shown.index(
+        t("en", "topics.tie.detail")[:40])
 
 
 def test_every_menu_of_the_game_offers_the_keys_always_at_hand(cli, guide, newest):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from moderator.rules.actions import Action, Seat
+from moderator.rules.deals import Holds, holds_refusal, record_limit
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import OUTSIDE, RESISTANCE, SPIES, Input
 from moderator.rules.module import Given, Module
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 #: The Assassin names the Commander after the third success (rules.md §5.1).
 ASSASSINATION = "assassination"
+COMMANDER = "commander"
 
 
 class Assassination(NamedTuple):
@@ -40,6 +42,7 @@ class Commander(Module):
     actions = (Assassinate,)
     phases = {ASSASSINATION: OUTSIDE}
     hidden_characters = True
+    dealt_cards = frozenset({COMMANDER})
 
     def third(self, game: Game, side: str, turned: bool) -> bool:
         if side != RESISTANCE:
@@ -54,7 +57,18 @@ class Commander(Module):
         if game.phase != ASSASSINATION:
             return ()
         seats = tuple(range(game.players))
-        return (Input("target", "seat", seats), Input("commander", "seat", seats))
+        shown = record_limit(game.deals, lambda seat: revealed(game, seat),
+                             "errors.commander_impossible",
+                             lambda seat: holds_refusal(game.deals, revealed(game, seat)))
+        return (Input("target", "seat", seats), Input("commander", "seat", seats, limits=(shown,)))
+
+
+def revealed(game: Game, seat: object) -> Holds | None:
+    """The Commander shows their card after the Assassin has named a player (rules.md §5.1):
+    a fact about the deals (a seat that is no seat is refused before it is checked)."""
+    if type(seat) is not int or not 0 <= seat < game.players:
+        return None
+    return Holds((Assassinate.kind, len(game.missions)), seat, (COMMANDER,))
 
 
 def assassinate(game: Game, target: int, commander: int) -> Game:
@@ -65,6 +79,9 @@ def assassinate(game: Game, target: int, commander: int) -> Game:
     game._check_seats((target,))
     game._check_seats((commander,))
     done = game._copy()
+    shown = revealed(game, commander)
+    assert shown is not None  # a real seat, checked above
+    done._learn(shown, "errors.commander_impossible")
     done._put(assassination=Assassination(target, commander))
     if target == commander:
         done._over(SPIES, "assassinated_commander")

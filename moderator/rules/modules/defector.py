@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from moderator.rules.actions import Action
+from moderator.rules.deals import Turn
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import OPENING, Input
 from moderator.rules.module import Deck, Given, Module
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 LOYALTY = "loyalty"
 
 NO_CHANGE, SWITCH = "no-change", "switch"
+#: The two Defectors' Character cards, whose holders change sides together (§5.2).
+DEFECTORS = ("resistance-defector", "spy-defector")
 CARDS = (NO_CHANGE, SWITCH)
 DECK = (NO_CHANGE,) * 3 + (SWITCH,) * 2
 FIRST_ROUND = 3  # the first round that opens with a Loyalty card
@@ -67,6 +70,7 @@ class Defector(Module):
     phases = {LOYALTY: OPENING}
     hidden_characters = True
     changes_sides = True
+    dealt_cards = frozenset(DEFECTORS)
 
     def due(self, game: Game, step: str) -> bool:
         return due(game.loyalty, len(game.missions))
@@ -88,5 +92,8 @@ def reveal_loyalty(game: Game, card: str) -> Game:
         raise RuleError(problem, card=card, cards=", ".join(CARDS))
     done = game._copy()
     done._put(loyalty=game.loyalty + (card,))
+    if card == SWITCH:  # the Defectors play for the other side from now on
+        done._put(deals=game.deals.learn(Turn((RevealLoyalty.kind, len(game.missions)),
+                                              DEFECTORS)))
     done._next()
     return done

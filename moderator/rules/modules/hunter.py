@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from moderator.rules import tables
 from moderator.rules.actions import Action, Seat
+from moderator.rules.deals import Holds, Play, Turn, holds_refusal, record_limit
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
-    BETWEEN, OUTSIDE, PROPOSAL, SPIES, VOTE, Input, Limit, ask, could_play, limit,
+    BETWEEN, OUTSIDE, PROPOSAL, RESISTANCE, SPIES, VOTE, Input, Limit, ask, could_play, limit,
 )
 from moderator.rules.module import Given, Module
 
@@ -28,6 +29,11 @@ CHIEF_FAIL_PLAYERS = 7
 
 #: What the accused player's card shows when a Hunter accuses them.
 CHIEF, NOT_CHIEF, COORDINATOR = "chief", "not-chief", "coordinator"
+
+#: The Character cards whose holders the record can speak about (rules.md §6.1): the Chiefs
+#: (Chief Fail cards, accusations), the Coordinator, the Deep Agent and the Pretender (Blame).
+SPY_CHIEF, RESISTANCE_CHIEF, DEEP_AGENT, PRETENDER = (
+    "spy-chief", "resistance-chief", "deep-agent", "pretender")
 
 
 def spy_chiefs(players: int) -> int:
@@ -183,6 +189,7 @@ class Hunter(Module):
     hidden_characters = True
     proposal_fields = {"investigator": ("errors.no_hunter_module", None)}
     card_fields = {"chief_fail": ("errors.no_chief_fail", 0)}
+    dealt_cards = frozenset({SPY_CHIEF, RESISTANCE_CHIEF, COORDINATOR, DEEP_AGENT, PRETENDER})
 
     def start(self, game: Game) -> None:
         game._put(hunt=Hunt())
@@ -221,6 +228,12 @@ class Hunter(Module):
 
     def fail_cards(self, game: Game, given: Given) -> int:
         return int(given.get("chief_fail", 0))  # each counts as one Fail
+
+    def mission_cards(self, game: Game, given: Given) -> tuple[Play, ...]:
+        """At 7+ a spy Chief plays Chief Fail instead of an ordinary Fail (§6.1)."""
+        if not chief_fail_cards(game.players):
+            return ()
+        return (Play(SPY_CHIEF, "chief_fail", instead_of_fail=True),)
 
     def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, object]:
         return {"chief_fail": given.get("chief_fail", 0), "investigator": proposal.investigator}
@@ -265,10 +278,38 @@ class Hunter(Module):
         if game.phase == ACCUSATION:
             seats = tuple(range(game.players))
             accused = Input("accused", "seat", (None, *seats) if state(game).early else seats)
-            if given.get("accused", 0) is None:
+            seat = given.get("accused", 0)
+            if seat is None:
                 return (accused,)
-            return (accused, Input("shown", "shown", shown_cards(game)))
+
+            def fact(shown: object) -> Holds | None:
+                return shown_fact(game, seat, shown)
+
+            def why(shown: object) -> dict[str, object]:
+                return {**holds_refusal(game.deals, fact(shown)), "shown": shown}
+
+            return (accused, Input("shown", "shown", shown_cards(game), limits=(record_limit(
+                game.deals, fact, "errors.accusation_impossible", why),)))
         return ()
+
+
+def shown_fact(game: Game, accused: object, shown: object) -> Holds | None:
+    """What the accused player's card showed, as a fact about the deals: the Chief the
+    accusing Hunter hunts (a spy Chief for the resistance Hunter), the Coordinator, or
+    neither (rules.md §6.1); None for a value that is no seat or no card."""
+    accuser = state(game).accuser
+    if type(accused) is not int or not 0 <= accused < game.players or accuser is None or \
+            shown not in shown_cards(game):
+        return None
+    event = (Accuse.kind, game.missions[-1].mission)
+    sought = SPY_CHIEF if accuser == RESISTANCE else RESISTANCE_CHIEF
+    if shown == CHIEF:
+        return Holds(event, accused, (sought,))
+    if shown == COORDINATOR:
+        return Holds(event, accused, (COORDINATOR,))
+    if accuser == SPIES and COORDINATOR in game.characters:
+        return Holds(event, accused, (sought, COORDINATOR), holds=False)
+    return Holds(event, accused, (sought,), holds=False)
 
 
 def investigate(game: Game, target: int) -> Game:
@@ -306,6 +347,9 @@ def accuse(game: Game, accused: int | None, shown: str | None = None) -> Game:
     if found is None or shown is None:
         raise RuleError("errors.accusation_shown", shown=shown)
     record = Accusation(accuser, accused, shown, last.mission, hunt.early)
+    fact = shown_fact(game, accused, shown)
+    assert fact is not None  # a seat and a card that answers, checked above
+    done._learn(fact, "errors.accusation_impossible", shown=shown)
     done._put(hunt=hunt._replace(accuser=None, early=False,
                            accusations=hunt.accusations + (record,)))
     if found == "found":
@@ -331,5 +375,12 @@ def blame(game: Game, deep_agent: int, blamed: int, pretender: bool) -> Game:
         raise RuleError("errors.blame_twice")
     game._check_seats((deep_agent, blamed))
     done = game._copy()
+    event = (Blame.kind, len(game.missions))
+    # the Deep Agent reveals, the blamed shows their card; right, the two swap sides
+    done._learn(Holds(event, deep_agent, (DEEP_AGENT,)), "errors.blame_impossible")
+    done._learn(Holds(event, blamed, (PRETENDER,), holds=bool(pretender)),
+                "errors.blame_impossible")
+    if pretender:
+        done._put(deals=done.deals.learn(Turn(event, (DEEP_AGENT, PRETENDER))))
     done._put(hunt=state(game)._replace(blame=(deep_agent, blamed, pretender)))
     return done

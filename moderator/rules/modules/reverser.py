@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from moderator.rules.deals import Play
 from moderator.rules.flow import Input, Limit, ask, could_play, limit
 from moderator.rules.module import Given, Module
 
@@ -42,6 +43,7 @@ def possible_reverse(game: Game, given: Given) -> Limit:
 class Reverser(Module):
     id = "reverser"
     hidden_characters = True
+    dealt_cards = frozenset({RESISTANCE_REVERSER, SPY_REVERSER})
     card_fields = {"reverse": ("errors.no_reverse", 0)}
 
     def card_inputs(self, game: Game, given: Given, reveal: bool) -> tuple[Input, ...]:
@@ -64,6 +66,11 @@ class Reverser(Module):
 
     def spy_fails(self, game: Game, given: Given) -> int:
         return -(SPY_REVERSER in game.characters)
+
+    def mission_cards(self, game: Game, given: Given) -> tuple[Play, ...]:
+        """Either Reverser may play Reverse; the Spy Reverser never Fail (§6.2)."""
+        return tuple(Play(card, "reverse", instead_of_fail=card == SPY_REVERSER)
+                     for card in (RESISTANCE_REVERSER, SPY_REVERSER) if card in game.characters)
 
     def result(self, game: Game, succeeded: bool, given: Given) -> bool:
         return succeeded != (int(given.get("reverse", 0)) % 2 == 1)

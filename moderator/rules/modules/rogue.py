@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from moderator.rules import tables
 from moderator.rules.actions import Action, Seat
+from moderator.rules.deals import Holds, Play, holds_refusal, record_limit
 from moderator.rules.errors import RuleError
 from moderator.rules.flow import (
     APPROVED, FULL, GAME_OVER, MISSION, OUTSIDE, PARTIAL, RESISTANCE, RESISTANCE_ROGUE, SPIES,
@@ -144,6 +145,7 @@ class Rogue(Module):
     phases = {WATCH: APPROVED, ROGUE_CLAIM: OUTSIDE}
     hidden_characters = True
     character_card_refusal = "errors.plot_reveals_rogue"  # rules.md §7: Loyalty cards only
+    dealt_cards = frozenset({RESISTANCE_ROGUE, SPY_ROGUE})
     card_fields = {"rogue_success": ("errors.no_rogue_success", 0)}
 
     def start(self, game: Game) -> None:
@@ -165,6 +167,13 @@ class Rogue(Module):
             possible_rogue_success(game, given),
             kind="count", default=0,
         ),)
+
+    def mission_cards(self, game: Game, given: Given) -> tuple[Play, ...]:
+        """The resistance Rogue may play Rogue Success, not while holding the Watch token."""
+        if RESISTANCE_ROGUE not in game.characters:
+            return ()
+        barred = 0 if game.watch is None else 1 << game.watch
+        return (Play(RESISTANCE_ROGUE, "rogue_success", barred=barred),)
 
     def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, object]:
         return {"rogue_success": given.get("rogue_success", 0), "watch": game.watch}
@@ -215,7 +224,10 @@ class Rogue(Module):
             return (Input("holder", "seat", game.proposals[-1].team),)
         if game.phase == ROGUE_CLAIM:
             can = tuple(s for s in range(game.players) if claim_refusal(game, s) is None)
-            return (Input("claimant", "seat", (None, *can)),)
+            return (Input("claimant", "seat", (None, *can), limits=(record_limit(
+                game.deals, lambda seat: None if seat is None else claim(game, seat),
+                "errors.rogue_claim_impossible",
+                lambda seat: holds_refusal(game.deals, claim(game, seat))),)),)
         return ()
 
 
@@ -266,5 +278,11 @@ def claim_rogue(game: Game, claimant: int | None) -> Game:
     refusal = claim_refusal(game, claimant)
     if refusal:
         raise RuleError(refusal, seat=claimant)
+    done._learn(claim(game, claimant), "errors.rogue_claim_impossible")
     rogue_wins(done, SPY_ROGUE)
     return done
+
+
+def claim(game: Game, seat: int) -> Holds:
+    """A claim shows the spy Rogue card: its holder is a spy (rules.md §7)."""
+    return Holds((ClaimRogue.kind, len(game.missions)), seat, (SPY_ROGUE,))

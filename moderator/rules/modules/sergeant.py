@@ -73,6 +73,9 @@ class Sergeant(Module):
                   "errors.switch_is_sergeant"),
         ),)
 
+    def switched_seat(self, game: Game, given: Given) -> int | None:
+        return switched(game, given)
+
     def spy_fails(self, game: Game, given: Given) -> int:
         """A switched Success becomes a Fail, unless the Trapper takes that card out before
         the reveal: then the switch changes no revealed card (rules.md §5.3, §8)."""

@@ -42,8 +42,18 @@ class Trapper(Module):
             return ()
         return (limit(lambda seat: seat is None or seat != trapped, "errors.trap_switch_same"),)
 
-    def taken_out(self, game: Game, given: Given) -> int:
-        return given.get("trapped") is not None
+    def taken_out(self, game: Game, given: Given) -> tuple[int, ...]:
+        trapped = given.get("trapped")
+        return () if trapped is None else (trapped,)
+
+    def readings(self, game: Game, given: Given) -> tuple[str, ...]:
+        """A trapped card the Sergeant also made switch is taken out as it lies, so the
+        switch shows nothing: only under `trapper-sergeant-same-player=allowed` (rules.md
+        §5.3, §13)."""
+        trapped = given.get("trapped")
+        switched = game.switch.seat if game.switch is not None else given.get("switched")
+        return ("trapper-sergeant-same-player",) if trapped is not None and \
+            trapped == switched else ()
 
     def mission_record(self, game: Game, proposal: object, given: Given) -> dict[str, object]:
         return {"trapped": given.get("trapped")}
