@@ -196,3 +196,18 @@ def recorder(moderator, phone: str, commands: str) -> Callable[[], tuple[dict, d
                          for game in (phone, commands))
         return first, second
     return recorded
+
+
+def set_up(cli, game: Game, monkeypatch) -> tuple[str, str]:
+    """The game twice (`cli`: the tests' fixture that runs command lines): the first for the
+    page, the second for the commands; a script taps faster than any host, so the rate limit
+    is lifted (its own test keeps it)."""
+    from moderator import store
+    from moderator.display import host as routes
+
+    monkeypatch.setattr(routes, "RATE", 1000.0)
+    ids = []
+    for _ in range(2):
+        cli(game.new)
+        ids.append(store.game_ids()[-1])
+    return ids[0], ids[1]

@@ -13,7 +13,6 @@ import host_games
 import pytest
 from browsing import SIZES, keep
 
-from moderator import store
 from moderator.cli.display import explain
 from moderator.i18n import t
 
@@ -80,14 +79,8 @@ def test_a_whole_game_is_played_from_the_host_page_in_chromium_at_phone_size(
         cli, moderator, display, open_page, monkeypatch, name):
     from playwright.sync_api import expect
 
-    from moderator.display import host as routes
-
     game = host_games.GAMES[name]
-    monkeypatch.setattr(routes, "RATE", 1000.0)  # a script taps faster than any host
-    cli(game.new)
-    phone = store.game_ids()[-1]
-    cli(game.new)
-    commands = store.game_ids()[-1]
+    phone, commands = host_games.set_up(cli, game, monkeypatch)
     shown = display(game_id=phone, explain=explain)
     page = open_page(shown.host_url, "phone")
     expect(page.locator("html")).to_have_attribute("lang", game.lang)

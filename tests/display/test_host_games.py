@@ -11,7 +11,6 @@ import host_games
 import pytest
 from host_client import HostPage
 
-from moderator import store
 from moderator.cli.display import explain
 
 
@@ -41,14 +40,8 @@ class Tapped:
 @pytest.mark.parametrize("name", host_games.GAMES)
 def test_a_whole_game_from_the_page_records_what_the_commands_record(
         cli, moderator, display, monkeypatch, name):
-    from moderator.display import host as routes
-
     game = host_games.GAMES[name]
-    monkeypatch.setattr(routes, "RATE", 1000.0)  # a script taps faster than any host
-    cli(game.new)
-    phone = store.game_ids()[-1]
-    cli(game.new)
-    commands = store.game_ids()[-1]
+    phone, commands = host_games.set_up(cli, game, monkeypatch)
     page = HostPage(display(game_id=phone, explain=explain).host_url)
     checked = host_games.play(game, Tapped(page), lambda line: cli(f"{line} --game {commands}"),
                               host_games.recorder(moderator, phone, commands))
