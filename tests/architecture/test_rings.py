@@ -31,8 +31,13 @@ RINGS: dict[str, frozenset[str]] = {
                             "resources"}),
     "records": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public",
                           "kept", "resources"}),
+    # the table's page, and the host's, whose answers are the host ring's
     "display": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public",
-                          "live", "voice", "kept", "resources"}),
+                          "live", "voice", "kept", "resources", "host"}),
+    # the host's remote: guided play's steps (ui) run with a page's taps as answers, the rules
+    # lookup and the reveal as guided play has them; it knows nothing of HTTP (display)
+    "host": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "live",
+                       "ui", "reference", "scripts", "voice"}),
     "ui": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public", "live",
                      "reference", "records", "scripts", "voice"}),
     "cli": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public", "live",
