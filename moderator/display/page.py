@@ -244,7 +244,7 @@ def event(data: dict, revision: int, seconds_left: float | None) -> dict:
     speech = None
     if spoken:
         speech = {"text": spoken["text"],
-                  "url": f"audio/{audio_name(spoken)}" if spoken.get("audio") else None}
+                  "url": f"audio/{spoken['audio']}" if spoken["audio"] else None}
     return {
         "revision": revision,
         "lang": lang,
@@ -259,6 +259,13 @@ def event(data: dict, revision: int, seconds_left: float | None) -> dict:
         "timer": timer,
         "state": data,
     }
+
+
+def heard(spoken: dict) -> dict:
+    """What the screens get of the line read aloud now (`live.speech`): its words and the
+    name its audio is fetched by, never where the audio is kept on this computer (a path
+    that names the host's account, and may not even be text)."""
+    return {"text": spoken["text"], "audio": audio_name(spoken) if spoken.get("audio") else None}
 
 
 def audio_name(spoken: dict) -> str:
@@ -304,7 +311,8 @@ def document(update: dict, qr_svg: str) -> str:
         timer_text = (update["timer"]["running"].replace("{left}", _clock(left)) if left > 0
                       else update["timer"]["over"].replace("{over}", _clock(-left)))
     hidden = "" if timer_text else " hidden"
-    join = escape(t(lang, "display.join"))
+    # a code to scan, with its words, only where a phone can reach the address
+    join = f'{qr_svg}<span>{escape(t(lang, "display.join"))}</span>' if qr_svg else ""
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -316,7 +324,7 @@ def document(update: dict, qr_svg: str) -> str:
         f'<main id="table">{update["html"]}</main>'
         f'<div id="announce" class="sr-only" aria-live="polite" aria-atomic="true"></div>'
         f'<div id="spoken" aria-live="polite"></div>'
-        f'<footer>{qr_svg}<span>{join}</span>'
+        f'<footer>{join}'
         f'<button id="sound" type="button" aria-pressed="false">'
         f'{escape(update["sound"]["off"])}</button>'
         f'<span class="conn">{escape(t(lang, "display.reconnecting"))}</span></footer>'
@@ -327,13 +335,28 @@ def document(update: dict, qr_svg: str) -> str:
 def moved(lang: str) -> str:
     """The page for an old or mistyped address (sent with status 404): what happened and what
     to do, in the table's language, with nothing of the game on it."""
-    heading, text = t(lang, "display.moved_title"), t(lang, "display.moved")
+    return _notice(lang, "moved", t(lang, "display.moved_title"), t(lang, "display.moved"))
+
+
+#: Seconds before a screen turned away for want of a place asks again.
+FULL_RETRY = 15
+
+
+def full(lang: str, count: int) -> str:
+    """The page for a screen beyond the display's limit (sent with status 503): it says so,
+    with nothing of the game on it, and asks again by itself."""
+    return _notice(lang, "full", t(lang, "display.full_title"),
+                   t(lang, "display.full", count=count),
+                   f'<meta http-equiv="refresh" content="{FULL_RETRY}">')
+
+
+def _notice(lang: str, ident: str, heading: str, text: str, extra: str = "") -> str:
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="color-scheme" content="dark"><meta name="referrer" content="no-referrer">'
-        f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body><main>"
-        f'<p class="banner" id="moved">{escape(heading)}</p><p>{escape(text)}</p>'
+        f"{extra}<title>{escape(heading)}</title><style>{STYLE}</style></head><body><main>"
+        f'<p class="banner" id="{ident}">{escape(heading)}</p><p>{escape(text)}</p>'
         "</main></body></html>")
 
 

@@ -54,7 +54,7 @@ class Table:
             data = view.failure(self.lang, "errors.internal", {"what": type(error).__name__})
         self._seen = seen
         data = self._with_torn(data)
-        data["speech"] = seen[-1] and json.loads(seen[-1])
+        data["speech"] = page.heard(json.loads(seen[-1])) if seen[-1] else None
         if data == self.data:
             return False
         with self.changed:
