@@ -43,8 +43,10 @@ def render(data: dict) -> str:
     if data.get("torn"):
         torn = t(lang, "display.torn", game=data["torn"]["game"])
         parts.append(f'<p class="torn warning" id="torn">{escape(torn)}</p>')
-    if data["last"]:
-        parts.append(_last(data["last"]))
+    # a vote's voters are in the grid's newest column: said once, where there is room
+    shown = [line for line in data["last"] if not line["voters"]]
+    if shown:
+        parts.append(_last(shown))
     if over:
         parts += [drawn(status, names, lang) for drawn in in_play(OVER, status)]
     if data["spies_were"]:
@@ -53,19 +55,21 @@ def render(data: dict) -> str:
     if data.get("resistance_were"):
         loyal = t(lang, "display.resistance_were", names=", ".join(data["resistance_were"]))
         parts.append(f'<p class="resistance-were">{escape(loyal)}</p>')
+    # the game as it stands on the left (the modules' cards and tokens too), its history on
+    # the right: the vote grid, with room for as many proposals as the screen's width allows
     parts.append('<div class="columns"><div class="column">')
     parts += [_missions(data), _score(status, lang)]
     if not over:
         parts += [_track(status, data["warnings"], lang), _leaders(status, names, lang)]
+    parts += [drawn(status, names, lang) for drawn in in_play(SECTIONS, status)]
+    tokens = _tokens(status, names, lang)
+    if tokens:
+        parts.append(tokens)
     parts.append('</div><div class="column">')
     if data["show_votes"] and status["proposals"]:
         parts.append(_votes(status, names, lang))
     elif not data["show_votes"]:
         parts.append(f'<p class="note">{escape(t(lang, "display.votes_hidden"))}</p>')
-    parts += [drawn(status, names, lang) for drawn in in_play(SECTIONS, status)]
-    tokens = _tokens(status, names, lang)
-    if tokens:
-        parts.append(tokens)
     parts.append("</div></div>")
     return "".join(parts)
 

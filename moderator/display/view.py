@@ -102,15 +102,18 @@ def board(current: Session) -> list[dict]:
 
 
 def last_action(current: Session, lang: str, show_votes: bool) -> list[dict]:
-    """What the newest action in effect did, line by line, with its tone."""
+    """What the newest action in effect did, line by line, with its tone; a vote's lines that
+    name the voters are marked (`voters`): the vote grid shows them too."""
     if not current.history.done:
         return []
     lines = narration.result_lines(current, lang)
-    if not show_votes and current.history.done[-1].data["type"] == "vote":
+    vote = current.history.done[-1].data["type"] == "vote"
+    if vote and not show_votes:
         lines = lines[:1]  # the verdict and its count; the next lines name the voters
     return [{"text": text, "tone": next((tone for word, tone in TONES.items()
-                                         if word in (style or "")), None)}
-            for text, style in lines]
+                                         if word in (style or "")), None),
+             "voters": vote and number > 0}
+            for number, (text, style) in enumerate(lines)]
 
 
 def spies_were(current: Session) -> list[str] | None:

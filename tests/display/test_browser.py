@@ -403,3 +403,50 @@ def test_the_reveal_is_heard_on_a_screen_with_its_sound_on(cli, display, browser
         expect(page.locator("body")).not_to_have_class(re.compile("speaking"))
     finally:
         context.close()
+
+
+# -- issue 35: readable from across the room ----------------------------------------------------
+
+#: Every text drawn on the page under 1/40 of the screen's height: its element, size and words.
+TOO_SMALL = """() => [...document.querySelectorAll("body *")].filter(e => {
+  const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  const style = getComputedStyle(e), box = e.getBoundingClientRect();
+  return own && style.display !== "none" && style.visibility !== "hidden" && box.width > 2
+    && box.height > 2 && parseFloat(style.fontSize) < innerHeight / 40 - 0.01;
+}).map(e => [e.tagName, e.className, parseFloat(getComputedStyle(e).fontSize),
+             e.textContent.slice(0, 40)])"""
+
+
+def plot_game(cli) -> None:
+    """Ten players with Plot cards and the Sergeant, twenty proposals in: the most a page holds
+    during play (tests/ui/test_views.py)."""
+    from tests.ui.test_views import twenty_proposals
+
+    cli(*twenty_proposals()[:-1])  # the fourth mission not yet played
+
+
+@pytest.mark.parametrize("game", [long_game, plot_game])
+def test_on_a_screen_wider_than_tall_no_text_is_under_a_fortieth_of_its_height(
+        cli, display, browser, game):
+    """Every text at least 1/40 of the screen's height (18 px on a 1280×720 TV), and still
+    nothing to scroll: older proposals make room."""
+    from playwright.sync_api import expect
+
+    game(cli)
+    url = display().url
+    for size in ("laptop", "tv"):
+        width, height = SIZES[size]
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.goto(url)
+            expect(page.locator("#votes")).to_be_visible()
+            page.evaluate("() => document.fonts.ready.then(() => true)")
+            page.wait_for_timeout(300)  # the page's own fitting, after its first event
+            keep(page, f"readable-{game.__name__}-{width}x{height}")
+            assert page.evaluate(TOO_SMALL) == [], size
+            seen = page.evaluate(MEASURE)
+            assert seen["scrollHeight"] <= height and seen["scrollWidth"] <= width, seen
+            assert seen["older"], seen  # fewer older proposals, not smaller type
+        finally:
+            context.close()

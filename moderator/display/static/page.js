@@ -36,18 +36,30 @@
     var form = hidden === 1 ? last.older.one : last.older.other;
     note.textContent = form.replace("{count}", hidden);
   }
-  // A screen wider than tall cannot scroll: the type shrinks until everything fits.
+  // A screen wider than tall cannot scroll: the type shrinks until everything fits, never
+  // below the style's floor (1/40 of the screen's height); if it still does not fit, the
+  // sections flow into three columns, where the vote grid shows fewer older proposals.
   function fit() {
-    var root = document.documentElement;
-    root.style.fontSize = "";
+    var root = document.documentElement, columns = document.querySelector(".columns");
+    if (columns) { columns.classList.remove("three"); }
+    if (!shrink(root) && columns) {
+      columns.classList.add("three");
+      shrink(root);
+    }
+  }
+  // The type from full size down to half (where every size meets its floor) until the page
+  // fits: whether it does (a screen taller than wide scrolls, and always fits).
+  function shrink(root) {
+    var type = 1;
+    root.style.setProperty("--type", "1");
     fitVotes();
-    if (innerWidth <= innerHeight || document.body.classList.contains("dark")) { return; }
-    var size = parseFloat(getComputedStyle(root).fontSize);
-    for (var n = 0; n < 30 && root.scrollHeight > innerHeight && size > 6; n++) {
-      size *= 0.94;
-      root.style.fontSize = size + "px";
+    if (innerWidth <= innerHeight || document.body.classList.contains("dark")) { return true; }
+    for (var n = 0; n < 12 && root.scrollHeight > innerHeight && type > 0.5; n++) {
+      type = Math.max(type * 0.94, 0.5);
+      root.style.setProperty("--type", String(type));
       fitVotes();
     }
+    return root.scrollHeight <= innerHeight;
   }
   function speak(s) {
     var line = s.speech;
