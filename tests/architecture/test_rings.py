@@ -31,8 +31,11 @@ RINGS: dict[str, frozenset[str]] = {
                             "resources"}),
     "records": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public",
                           "kept", "resources"}),
+    # the display shows, between games, what the records work out from the saved games (the
+    # night's tally, as `night --json`; the review of the game, as `review`): it asks them,
+    # as the command line does, rather than working a tally or a proof out again
     "display": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public",
-                          "live", "voice", "kept", "resources"}),
+                          "live", "voice", "kept", "resources", "records"}),
     "ui": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public", "live",
                      "reference", "records", "scripts", "voice"}),
     "cli": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public", "live",
