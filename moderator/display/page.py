@@ -55,6 +55,11 @@ def render(data: dict) -> str:
     if data.get("resistance_were"):
         loyal = t(lang, "display.resistance_were", names=", ".join(data["resistance_were"]))
         parts.append(f'<p class="resistance-were">{escape(loyal)}</p>')
+    if data["after"]:  # the board beside the game in review and tonight's tally
+        parts += ['<div class="after"><div class="column">', _missions(data),
+                  _score(status, lang), '</div><div class="column">', _steps(data),
+                  "</div></div>"]
+        return "".join(parts)
     # the game as it stands on the left (the modules' cards and tokens too), its history on
     # the right: the vote grid, with room for as many proposals as the screen's width allows
     parts.append('<div class="columns"><div class="column">')
@@ -173,7 +178,16 @@ def _label(text: str) -> str:
 def _votes(status: dict, names: list[str], lang: str) -> str:
     """Players by proposals: who led, who was on the team, how each voted, and the outcome,
     with the modules' marks (`parts.MARKS`, `parts.OUTCOMES`)."""
-    proposals = status["proposals"]
+    grid, legend = _grid(status, status["proposals"], names, lang, "votes")
+    title = escape(t(lang, "display.votes"))
+    return (f'<section class="votes"><h2>{title}</h2><div class="grid">{grid}</div>'
+            f'<p class="older" id="older" hidden></p>'
+            f'<p class="legend">{escape(legend)}</p></section>')
+
+
+def _grid(status: dict, proposals: list[dict], names: list[str], lang: str,
+          ident: str) -> tuple[str, str]:
+    """The vote grid of `proposals` (table `ident`), and its legend."""
     marks, outcomes = list(in_play(MARKS, status)), list(in_play(OUTCOMES, status))
     head = "".join(f'<th scope="col" data-col="{n}">{p["mission"]}.{p["attempt"]}</th>'
                    for n, p in enumerate(proposals))
@@ -210,12 +224,67 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
     for line in (legend_line(proposals, lang) for legend_line in explained):
         if line:
             legend += " · " + line
-    title = escape(t(lang, "display.votes"))
-    return (f'<section class="votes"><h2>{title}</h2><div class="grid">'
-            f'<table id="votes"><thead><tr><td></td>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>'
-            f'<p class="older" id="older" hidden></p>'
-            f'<p class="legend">{escape(legend)}</p></section>')
+    return (f'<table id="{ident}"><thead><tr><td></td>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>', legend)
+
+
+def _steps(data: dict) -> str:
+    """The steps after the game (`after.steps`), each a section of its own: the page's script
+    shows one at a time, as long as each says, every screen at the same one."""
+    lang, status = data["lang"], data["status"]
+    sections = []
+    for number, step in enumerate(data["after"]):
+        part = escape(t(lang, f"display.after_{step['part']}"))
+        body = [f'<h2>{part} <span class="counter">{escape(step["counter"])}</span></h2>'
+                f'<h3>{escape(step["title"])}</h3>']
+        played = [p for p in status["proposals"] if p["mission"] == step["mission"]]
+        if played:
+            body.append('<div class="grid">'
+                        f'{_grid(status, played, status["players"], lang, f"round-{number}")[0]}'
+                        "</div>")
+        if step["lines"]:
+            body.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in step["lines"])
+                        + "</ul>")
+        if step["bars"]:
+            body.append(_bars(step["bars"]))
+        if step["legend"]:
+            body.append(_swatches(step["legend"]))
+        hidden = " hidden" if number else ""
+        sections.append(f'<section class="step" data-seconds="{step["seconds"]}"{hidden}>'
+                        f'{"".join(body)}<div class="dwell"></div></section>')
+    return f'<div class="steps" id="after">{PATTERNS}{"".join(sections)}</div>'
+
+
+def _bars(bars: list[dict]) -> str:
+    """Bars with their labels and numbers, each part in its kind's colour and pattern (a
+    spy's part striped, for a screen or an eye that tells no red from blue), drawn in SVG:
+    the page's policy allows no inline style."""
+    rows = []
+    for bar in bars:
+        whole, drawn, x = max(bar["whole"], 1), [], 0
+        for count, kind in bar["parts"]:
+            drawn.append(f'<rect class="{kind}" x="{100 * x / whole:.2f}%" '
+                         f'width="{100 * count / whole:.2f}%" height="100%"/>')
+            x += count
+        rows.append(f'<tr><th scope="row">{escape(bar["label"])}</th><td class="bar">'
+                    f'<svg aria-hidden="true"><rect class="rest" width="100%" height="100%"/>'
+                    f'{"".join(drawn)}</svg></td><td class="note">{escape(bar["note"])}</td>'
+                    "</tr>")
+    return f'<table class="bars"><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _swatches(legend: list[list[str]]) -> str:
+    """A bar chart's legend: each kind's swatch and its name."""
+    return '<p class="legend">' + " ".join(
+        f'<span class="swatch"><svg aria-hidden="true"><rect class="{kind}" width="100%" '
+        f'height="100%"/></svg>{escape(name)}</span>' for kind, name in legend) + "</p>"
+
+
+#: The spies' stripes, one pattern for every bar of the page.
+PATTERNS = ('<svg class="patterns" aria-hidden="true"><defs><pattern id="stripes" width="8" '
+            'height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+            '<rect class="stripe" width="8" height="8"/><rect class="gap" width="3" '
+            'height="8"/></pattern></defs></svg>')
 
 
 def _tokens(status: dict, names: list[str], lang: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 from moderator import codec, live, narration, public, store
+from moderator.display import after
 from moderator.i18n import speaking, t
 from moderator.rules import GAME_OVER, tables
 from moderator.session import Session, open_game
@@ -50,6 +51,7 @@ def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict
         status["proposals"] = [{k: v for k, v in p.items() if k not in ("approve", "reject")}
                                for p in status["proposals"]]
     over = current.game.phase == GAME_OVER
+    games = after.tonight_games() if over and newest else []  # no game is running
     return {
         "kind": "game",
         "lang": lang,
@@ -64,6 +66,10 @@ def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict
         "resistance_were": resistance_were(current) if over and newest else None,
         "dark": signals.get(live.REVEAL, False),
         "timer": None if over else timer(signals.get(live.TIMER), len(status["proposals"])),
+        # after the game: its review and tonight's tally, a step at a time
+        "after": after.steps(current, lang, show_votes, newest, games) if over else [],
+        # for the server, never sent: the other games whose files the tally depends on
+        "also": [game.game_id for game in games],
     }
 
 

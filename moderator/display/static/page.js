@@ -1,13 +1,14 @@
 
 (function () {
   var $ = function (id) { return document.getElementById(id); };
-  var deadline = null, texts = null, said = "", last = null;
+  var deadline = null, texts = null, said = "", last = null, turned = null, turning = -1;
   var source = null, sound = false, player = null, playing = null;
   function clock(s) {
     var w = Math.ceil(s);
     return Math.floor(w / 60) + ":" + String(w % 60).padStart(2, "0");
   }
   function tick() {
+    turn();
     var box = $("timer");
     if (deadline === null) { box.hidden = true; return; }
     var left = (deadline - performance.now()) / 1000;
@@ -61,6 +62,24 @@
     }
     return root.scrollHeight <= innerHeight;
   }
+  // After a game: one step at a time, each as long as it says, turned by the server's clock
+  // (how far it had turned when this screen heard from it), so every screen shows the same.
+  function turn() {
+    var steps = document.querySelectorAll("#after > .step"), lengths = [], total = 0, i;
+    if (!steps.length || turned === null) { return; }
+    for (i = 0; i < steps.length; i++) {
+      lengths.push(+steps[i].dataset.seconds * 1000);
+      total += lengths[i];
+    }
+    var at = (performance.now() - turned) % total;
+    for (i = 0; i < steps.length - 1 && at >= lengths[i]; i++) { at -= lengths[i]; }
+    if (i === turning) { return; }
+    turning = i;
+    for (var n = 0; n < steps.length; n++) { steps[n].hidden = n !== i; }
+    var dwell = steps[i].querySelector(".dwell");
+    dwell.style.animation = "dwell " + lengths[i] + "ms linear " + (-at) + "ms forwards";
+    fit();
+  }
   function speak(s) {
     var line = s.speech;
     $("spoken").textContent = line ? line.text : "";
@@ -85,8 +104,11 @@
     deadline = s.timer ? performance.now() + s.timer.left_ms : null;
     texts = s.timer;
     $("sound").textContent = sound ? s.sound.on : s.sound.off;
+    turned = s.turned_ms === undefined ? null : performance.now() - s.turned_ms;
+    turning = -1;
     tick();
     fit();
+    turn();
     speak(s);
     document.body.dataset.revision = s.revision;
   }
