@@ -19,8 +19,8 @@ from collections.abc import Iterable
 
 from moderator import store
 from moderator.i18n import listed, t
-from moderator.narration.results import TEAMS, ended, local, role_name, worded
 from moderator.records import review as reviewed
+from moderator.records.wording import TEAMS, ended, local, role_name, worded
 from moderator.session import Session
 
 #: The most lines of sentences one step shows; more go on to a step of their own.

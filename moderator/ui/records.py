@@ -4,8 +4,8 @@ renderables and print nothing themselves."""
 from __future__ import annotations
 
 from moderator.i18n import has, t
-from moderator.narration.results import TEAMS, ended, local, reason, role_name, worded
 from moderator.records.season import PAIR_GAMES, ROLE_GAMES, SIDES
+from moderator.records.wording import TEAMS, ended, local, reason, role_name, worded
 from moderator.ui.charts import Bars, Row, Span, Spans, legend
 
 

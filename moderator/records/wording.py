@@ -1,5 +1,7 @@
 """How saved games ended and the roles their players held, in the words of each game's theme:
-said by `stats` and `night` at the terminal and by the table's screen between games.
+said by `stats` and `night` at the terminal and by the table's screen between games, so both
+rings ask here. Kept beside the records (not in `narration`, which loads the rules): `stats`
+over finished games reads no rule.
 
 A season or a night may mix themes; each game is named in its own words ("Resistance /
 Good" where the games differ), so these take the themes to speak in, never the one in use.
@@ -12,10 +14,10 @@ from datetime import datetime, timezone
 from typing import Any
 
 from moderator.i18n import has, speaking, t
-from moderator.rules import RESISTANCE, SPIES
+from moderator.records.season import SIDES
 
 #: The two sides; any other winner is a character who wins alone (rules.md §7).
-TEAMS = (RESISTANCE, SPIES)
+TEAMS = SIDES[:2]
 
 
 def worded(themes: list[str] | None, say: Callable[..., str], *args: Any) -> str:
