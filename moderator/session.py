@@ -270,11 +270,14 @@ def apply(game: Game, line: dict, strict: bool = False) -> Game:
         return game.beyond_proof().apply(action)
 
 
-def act(game_id: str, action: Action) -> Session:
-    """Apply `action` to the game as it is on disk and append it; a refusal writes nothing."""
+def act(game_id: str, action: Action, made_for: int | None = None) -> Session:
+    """Apply `action` to the game as it is on disk and append it; a refusal writes nothing.
+    `made_for`: the log's length (`History.lines`) the action was chosen at, checked under
+    the lock, so an action chosen on a screen that another one has since moved on is refused."""
     result: list[Game] = []
 
     def checked(history: store.History) -> dict:
+        _still(history, made_for)
         game = replay(history).apply(action)
         result.append(game)
         return {**codec.encode(action), "at": _now()}
@@ -283,22 +286,25 @@ def act(game_id: str, action: Action) -> Session:
     return Session(history, result[0])
 
 
-def undo(game_id: str, expected: int | None = None) -> tuple[Session, dict]:
+def undo(game_id: str, expected: int | None = None, made_for: int | None = None
+         ) -> tuple[Session, dict]:
     """Take back the last action; returns the session and the action taken back. With
     `expected`, only if the last action is still the one on that line of the log (the one
-    the host was asked about): else it is refused, and nothing is taken back."""
-    return _move(game_id, "undo", "done", "errors.nothing_to_undo", expected)
+    the host was asked about): else it is refused, and nothing is taken back. `made_for` as
+    for `act`."""
+    return _move(game_id, "undo", "done", "errors.nothing_to_undo", expected, made_for)
 
 
-def redo(game_id: str) -> tuple[Session, dict]:
-    return _move(game_id, "redo", "undone", "errors.nothing_to_redo")
+def redo(game_id: str, made_for: int | None = None) -> tuple[Session, dict]:
+    return _move(game_id, "redo", "undone", "errors.nothing_to_redo", None, made_for)
 
 
-def _move(game_id: str, kind: str, stack: str, refusal: str,
-          expected: int | None = None) -> tuple[Session, dict]:
+def _move(game_id: str, kind: str, stack: str, refusal: str, expected: int | None = None,
+          made_for: int | None = None) -> tuple[Session, dict]:
     moved: list[dict] = []
 
     def checked(history: store.History) -> dict:
+        _still(history, made_for)
         replay(history)  # a damaged log is refused, never written to
         entries = getattr(history, stack)
         if not entries:
@@ -310,6 +316,12 @@ def _move(game_id: str, kind: str, stack: str, refusal: str,
 
     history = store.append(game_id, checked)
     return Session(history, replay(history)), moved[0]
+
+
+def _still(history: store.History, made_for: int | None) -> None:
+    """Refuse an action chosen at another length of the log: the game has moved on."""
+    if made_for is not None and history.lines != made_for:
+        raise RuleError("errors.moved_on")
 
 
 def draw(session: Session, step: str) -> list[str]:

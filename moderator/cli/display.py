@@ -6,13 +6,19 @@ command, so no other command pays for it.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from moderator import i18n
-from moderator.cli.common import USAGE, Out, Refusal, handled
-from moderator.cli.options import game_option, lang_option, theme_option, vote_history_option
+from moderator.cli.common import USAGE, Out, Refusal, handled, readable
+from moderator.cli.options import (
+    checked_say_on, game_option, lang_option, say_on_option, theme_option, vote_history_option,
+)
+
+if TYPE_CHECKING:
+    from moderator.rules import RuleError
+    from moderator.store import StoreError
 
 #: The port tried first; the next free one if it is taken.
 DEFAULT_PORT = 8765
@@ -36,11 +42,13 @@ def register(app: typer.Typer, lang: str) -> None:
         game: Optional[str] = game_option(lang),
         lang: Optional[str] = lang_option(lang),
         theme: Optional[str] = theme_option(lang),
+        say_on: Optional[str] = say_on_option(lang),
     ) -> None:
         from moderator.display import network, server
 
         if port is not None and not 0 <= port <= 65535:
             raise Refusal("display.port_range", exit_code=USAGE, port=port)
+        say_on = checked_say_on(say_on)
         _speak_as_game(out, game)
         kept = {} if new_address else server.kept()
         if port is None:  # the port of last time when it is free, so the address stays
@@ -61,7 +69,8 @@ def register(app: typer.Typer, lang: str) -> None:
         try:
             running = server.start(host, port, game_id=game, lang=lang,
                                    show_votes=vote_history, url_host=url_host, theme=theme,
-                                   new_address=new_address, on_torn=torn)
+                                   new_address=new_address, on_torn=torn, say_on=say_on,
+                                   explain=explain)
         except server.PortsTaken as error:
             raise Refusal("display.ports_taken", first=error.first, last=error.last,
                           count=error.last - error.first + 1) from None
@@ -86,12 +95,17 @@ def register(app: typer.Typer, lang: str) -> None:
             running.close()
 
 
+def explain(error: RuleError | StoreError, names: list[str], lang: str) -> str:
+    """A refusal on the host's page, in the words the command would have said it in."""
+    return i18n.t(lang, error.code, **readable(error.params, names, lang))
+
+
 def _banner(out: Out, running, wanted: int, url_host: str, notes: list[str], force_qr: bool,
             no_qr: bool, new_address: bool, same: bool) -> None:
-    """Address first; then the QR code only if the terminal has room for it below (or --qr),
-    and only sentences true of the address served: a code is for phones, so none for an
-    address only this computer can open."""
-    import shutil
+    """The table's address first, then the host's; each QR code only if the terminal has
+    room for it below (or --qr), and only sentences true of the address served: a code is
+    for phones, so none for an address only this computer can open. The host's address is
+    printed here and nowhere else."""
     import sys
 
     from moderator.display import network, server
@@ -109,21 +123,52 @@ def _banner(out: Out, running, wanted: int, url_host: str, notes: list[str], for
     after = ["display.how_local" if local else "display.how"]
     after += notes or ([] if local else ["display.isolated"])
     after += ["display.local_only"] if local and not notes else []
-    after.append("display.stop")
-    code = None if no_qr or (local and not force_qr) else server.qr(running.url)
-    if code is not None and not force_qr:
-        columns, rows = shutil.get_terminal_size((80, 24))
-        width, height = code.symbol_size(border=2)
-        text = sum(1 + len(out.t(k)) // max(columns, 1) for k in after)
-        if width > columns or (height + 1) // 2 + text + len(lines) + 1 > rows:
-            after.insert(len(after) - 1, "display.qr_left_out")
-            code = None
-    if code is not None:
-        code.terminal(out=sys.stdout, compact=True)
-    if code is None and not local:
+    host = ["display.host_how_local" if local else "display.host_how", "display.stop"]
+    shown = not no_qr and (force_qr or not local)
+    codes = [server.qr(running.url), server.qr(running.host_url)] if shown else [None, None]
+    if shown and not force_qr:
+        codes = _room(out, codes, len(lines) + 1, after, host, running.host_url)
+    table_code, host_code = codes
+    if table_code is None and shown:
+        after.append("display.qr_left_out")
+    if table_code is not None:
+        table_code.terminal(out=sys.stdout, compact=True)
+    elif not local:
         after[0] = "display.how_no_qr"
     for key in after:
         out.say(key)
+    out.say("display.host_serving", url=running.host_url)
+    if host_code is not None:
+        host_code.terminal(out=sys.stdout, compact=True)
+    elif shown:
+        host.insert(1, "display.host_qr_left_out")
+    for key in host:
+        out.say(key)
+
+
+def _room(out: Out, codes: list, used: int, after: list[str], host: list[str],
+          host_url: str) -> list:
+    """The codes that fit the terminal below the text: both, else the host's alone (the
+    table's page carries its own code, and its address is short enough to type on a TV),
+    else none; each code that is left out is said in a line of its own."""
+    import shutil
+
+    columns, rows = shutil.get_terminal_size((80, 24))
+
+    def lines(keys: list[str], **params: str) -> int:
+        return sum(1 + len(out.t(k, **params)) // max(columns, 1) for k in keys)
+
+    room = rows - used - lines(after) - lines(host) - lines(["display.host_serving"],
+                                                             url=host_url)
+    sizes = [code.symbol_size(border=2) for code in codes]
+    if any(width > columns for width, _ in sizes):
+        return [None, None]
+    table_rows, host_rows = ((height + 1) // 2 for _, height in sizes)
+    if table_rows + host_rows <= room:
+        return codes
+    if host_rows + 1 <= room:  # and the line saying the table's was left out
+        return [None, codes[1]]
+    return [None, None]
 
 
 def _speak_as_game(out: Out, game: Optional[str]) -> None:

@@ -1,5 +1,7 @@
 """The table's second screen: one read-only page on the local network (a TV, a tablet, the
-players' phones) that shows what the whole table sees, live.
+players' phones) that shows what the whole table sees, live; and, at an address of its own, the
+host's page that records the game from the host's phone (`host`, `hostpage`; what it asks and
+records is the host ring's, `moderator.host`).
 
 `view` turns a saved game into the page's data (the public view of `moderator.public`, the
 sentences of `moderator.narration`, the live signals of `moderator.live`); `page` renders that

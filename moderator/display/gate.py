@@ -4,8 +4,9 @@ connection's request head before any thread is spent on it.
 Hostile or broken clients cost nothing that pages with a token need: the gate reads each head
 without blocking (a bounded buffer, a short deadline) and only a head that names one of the
 tokens in the routing table and a `Host` of this computer is handed to a thread of the capped
-pool, which answers it (`routes.Handler`); the rest is answered or cut within a second. Paths
-are compared, never opened, and no error in a connection reaches the host's terminal.
+pool, which answers it (`routes.Handler`) with its body, which the gate reads too (a small one,
+said by its Content-Length); the rest is answered or cut within a second. Paths are compared,
+never opened, and no error in a connection reaches the host's terminal.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from http.server import ThreadingHTTPServer
 from typing import NamedTuple
 
 from moderator.display import respond
+from moderator.display.host import HOST, Remote
 from moderator.display.routes import TABLE, Handler, Routes
 from moderator.display.watcher import Table
 
@@ -36,6 +38,7 @@ class Limits(NamedTuple):
     max_pending: int  # connections still sending their head; the oldest is cut for a new one
     max_line: int  # bytes of a request line
     max_head: int  # bytes of a whole request head
+    max_body: int  # bytes of a request's body (what the host's page posts is small)
 
 
 class _Pending:
@@ -66,9 +69,10 @@ class Gate(ThreadingHTTPServer):
         super().__init__(address, Handler)
         self.table, self.reach, self.limits = table, reach, limits
         self.qr_svg = ""  # the QR code of the table's address, once it is known
+        self.remote: Remote | None = None  # what the host's address keeps, once started
         self._lock = threading.Lock()
         self._open = 0
-        self._heads: dict[socket.socket, bytes] = {}  # admitted, for their handler to read
+        self._heads: dict[socket.socket, bytes] = {}  # admitted requests, for their handler
         self._pending: dict[socket.socket, _Pending] = {}
         self._quit = threading.Event()
         self._finished = threading.Event()
@@ -78,6 +82,11 @@ class Gate(ThreadingHTTPServer):
     def token(self) -> str:
         """The table's token: the one its address and QR code carry."""
         return next(token for token, routes in self.reach.items() if routes is TABLE)
+
+    @property
+    def host_token(self) -> str:
+        """The host's token: the address only the display's terminal shows."""
+        return next(token for token, routes in self.reach.items() if routes is HOST)
 
     # -- the gate: one thread reads every request head, without blocking --
 
@@ -142,24 +151,30 @@ class Gate(ThreadingHTTPServer):
         if pending.draining:
             return
         pending.data += chunk
-        data = pending.data
+        data, limits = pending.data, self.limits
         line_end = data.find(b"\n")
-        if line_end < 0:
-            if len(data) > self.limits.max_line:
+        if line_end < 0 or line_end > limits.max_line:
+            if line_end > limits.max_line or len(data) > limits.max_line:
                 self._answer(selector, pending, HTTPStatus.REQUEST_URI_TOO_LONG)
             return
         if pending.ours is None:
             pending.ours = self._names_token(data[:line_end])
         end = _head_end(data)
-        if end < 0:
-            if len(data) > self.limits.max_head:
+        if end < 0 or end > limits.max_head:  # a head too large, however fast it came
+            if end > limits.max_head or len(data) > limits.max_head:
                 self._answer(selector, pending, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
             return
-        if not _host_allowed(_header(data[:end], b"host"), self.names):
+        head = data[:end]
+        if not _host_allowed(_header(head, b"host"), self.names):
             return self._answer(selector, pending, HTTPStatus.MISDIRECTED_REQUEST)
         if not pending.ours:
             return self._answer(selector, pending, HTTPStatus.NOT_FOUND)
-        self._admit(selector, pending, data[:end])
+        length, refusal = _body_length(head, limits.max_body)
+        if refusal is not None:
+            return self._answer(selector, pending, refusal)
+        if len(data) < end + length:
+            return  # the body is still coming, within the head's time
+        self._admit(selector, pending, data[:end + length])
 
     def _names_token(self, line: bytes) -> bool:
         """Whether the request line's path is under /t/<token>/ for a token in the routing
@@ -172,12 +187,13 @@ class Gate(ThreadingHTTPServer):
             return False
         return any([hmac.compare_digest(parts[2], token.encode()) for token in self.reach])
 
-    def _admit(self, selector: selectors.BaseSelector, pending: _Pending, head: bytes) -> None:
+    def _admit(self, selector: selectors.BaseSelector, pending: _Pending,
+               request: bytes) -> None:
         with self._lock:
             full = self._open >= self.limits.max_connections
             if not full:
                 self._open += 1
-                self._heads[pending.sock] = head
+                self._heads[pending.sock] = request
         if full:
             return self._answer(selector, pending, HTTPStatus.SERVICE_UNAVAILABLE)
         selector.unregister(pending.sock)
@@ -234,7 +250,7 @@ class Gate(ThreadingHTTPServer):
             self._heads.pop(request, None)
 
     def head_of(self, request) -> bytes:
-        """The request head the gate read for an admitted connection (once)."""
+        """The request the gate read for an admitted connection, its head and body (once)."""
         with self._lock:
             return self._heads.pop(request, b"")
 
@@ -255,6 +271,22 @@ def _head_end(data: bytes) -> int:
         if found >= 0:
             return found + len(mark)
     return -1
+
+
+def _body_length(head: bytes, most: int) -> tuple[int, HTTPStatus | None]:
+    """How many bytes of body follow the head, or why the request is refused: a body sent
+    in chunks (no length to check before reading it), or longer than `most`. A POST must say
+    its length, even of nothing."""
+    if _header(head, b"transfer-encoding") is not None:
+        return 0, HTTPStatus.LENGTH_REQUIRED
+    said = _header(head, b"content-length")
+    if said is None:
+        return 0, HTTPStatus.LENGTH_REQUIRED if _method(head) == b"POST" else None
+    if not said.isdigit() or len(said) > 9:
+        return 0, HTTPStatus.BAD_REQUEST
+    if int(said) > most:
+        return 0, HTTPStatus.REQUEST_ENTITY_TOO_LARGE
+    return int(said), None
 
 
 def _method(data: bytes) -> bytes:

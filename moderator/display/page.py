@@ -16,6 +16,7 @@ import json
 from html import escape
 
 from moderator import codec, resources
+from moderator.display import view
 from moderator.display.parts import MARKS, OUTCOMES, OVER, SECTIONS, SHOWN, TOKENS, in_play
 from moderator.i18n import catalogue, t
 from moderator.rules import tables
@@ -307,12 +308,6 @@ def event(data: dict, revision: int, seconds_left: float | None) -> dict:
     when it receives it, so its clock need not agree with the host's)."""
     lang = data["lang"]
     announce = [data["banner"], *(line["text"] for line in data.get("last", []))]
-    timer = None
-    if data["timer"] is not None and seconds_left is not None:
-        timer = {"left_ms": round(seconds_left * 1000),
-                 "warning_ms": round(data["timer"]["warning"] * 1000),
-                 "running": t(lang, "display.timer_running", left="{left}"),
-                 "over": t(lang, "display.timer_over", over="{over}")}
     spoken = data.get("speech")
     speech = None
     if spoken:
@@ -329,9 +324,22 @@ def event(data: dict, revision: int, seconds_left: float | None) -> dict:
         "eyes_closed": t(lang, "display.eyes_closed"),
         "html": render(data),
         "announce": " ".join(announce),
-        "timer": timer,
+        "timer": timer(data, seconds_left),
         "state": data,
     }
+
+
+def timer(data: dict, seconds_left: float | None = None) -> dict | None:
+    """The discussion timer a screen counts down: from the seconds left at this moment (by
+    default), and the words it shows running and over."""
+    shown = data.get("timer")
+    if shown is None:
+        return None
+    left = view.seconds_left(shown) if seconds_left is None else seconds_left
+    lang = data["lang"]
+    return {"left_ms": round(left * 1000), "warning_ms": round(shown["warning"] * 1000),
+            "running": t(lang, "display.timer_running", left="{left}"),
+            "over": t(lang, "display.timer_over", over="{over}")}
 
 
 def heard(spoken: dict) -> dict:
@@ -358,17 +366,18 @@ def title(data: dict) -> str:
 # -- the document --------------------------------------------------------------------------
 
 #: The page's style and script, package files of their own (`static/`), read as the package
-#: is: from a folder or a frozen build alike.
+#: is: from a folder or a frozen build alike. The countdown is shared with the host's page.
 STYLE = resources.data(__package__, "static/page.css").decode("utf-8")
-SCRIPT = resources.data(__package__, "static/page.js").decode("utf-8")
+COUNTDOWN = resources.data(__package__, "static/timer.js").decode("utf-8")
+SCRIPT = COUNTDOWN + resources.data(__package__, "static/page.js").decode("utf-8")
 
 
-def _digest(text: str) -> str:
+def digest(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
 #: Only the page's own style and script run; it may talk to its own server, nothing else.
-POLICY = (f"default-src 'none'; style-src {_digest(STYLE)}; script-src {_digest(SCRIPT)}; "
+POLICY = (f"default-src 'none'; style-src {digest(STYLE)}; script-src {digest(SCRIPT)}; "
           "connect-src 'self'; img-src 'self'; media-src 'self'; base-uri 'none'; "
           "form-action 'none'; frame-ancestors 'none'")
 
@@ -381,8 +390,8 @@ def document(update: dict, qr_svg: str) -> str:
     timer_text = ""
     if update["timer"] is not None:
         left = update["timer"]["left_ms"] / 1000
-        timer_text = (update["timer"]["running"].replace("{left}", _clock(left)) if left > 0
-                      else update["timer"]["over"].replace("{over}", _clock(-left)))
+        timer_text = (update["timer"]["running"].replace("{left}", clock(left)) if left > 0
+                      else update["timer"]["over"].replace("{over}", clock(-left)))
     hidden = "" if timer_text else " hidden"
     # a code to scan, with its words, only where a phone can reach the address
     join = f'{qr_svg}<span>{escape(t(lang, "display.join"))}</span>' if qr_svg else ""
@@ -433,7 +442,7 @@ def _notice(lang: str, ident: str, heading: str, text: str, extra: str = "") -> 
         "</main></body></html>")
 
 
-def _clock(seconds: float) -> str:
+def clock(seconds: float) -> str:
     whole = int(-(-seconds // 1))
     return f"{whole // 60}:{whole % 60:02d}"
 

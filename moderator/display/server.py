@@ -5,9 +5,10 @@ updates, no framework.
 It is put together from one file per idea: `watcher` keeps what the screens show current
 from the game's files, `gate` reads every connection's request head before a thread is spent
 on it, `routes` answers each token's paths, and `respond` writes every answer. This file holds
-what a client is allowed (`Limits`), the routing table of the tokens, and the address: a
-random token (`/t/<token>/`) and the port, kept with the games (`display.json`), so a
-restarted display serves the same address and open pages reconnect by themselves.
+what a client is allowed (`Limits`), the routing table of the tokens, and the addresses: the
+table's, a random token (`/t/<token>/`), and the host's, a longer one whose page records the
+game (`host`), with the port, kept with the games (`display.json`), so a restarted display
+serves the same addresses and open pages reconnect by themselves.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from collections.abc import Iterator
 from moderator import live, store
 from moderator.display import network
 from moderator.display.gate import Gate, Limits
+from moderator.display.host import HOST, Remote
 from moderator.display.routes import RETRY_MS, TABLE
 from moderator.display.routes import silence_wav as _silence
-from moderator.display.watcher import POLL, Table
+from moderator.display.watcher import POLL, WORDS, Table
 
 #: The names `moderator display` and the display's tests know the server by.
 __all__ = ["ADDRESS_FILE", "POLL", "RETRY_MS", "Display", "PortsTaken", "_silence", "keep",
@@ -37,6 +39,7 @@ MAX_CONNECTIONS = 100  # requests with a token served at once; more get 503
 MAX_PENDING = 256  # connections still sending their head; the oldest is cut for a new one
 MAX_LINE = 8 * 1024  # bytes of a request line
 MAX_HEAD = 16 * 1024  # bytes of a whole request head
+MAX_BODY = 4 * 1024  # bytes of a request's body: the host page's answers are a few dozen
 PORTS_TRIED = 20  # the default port and the next ones, if taken
 ADDRESS_FILE = "display.json"  # the kept token and port, next to the games
 LAST_PORT = 65535
@@ -57,6 +60,7 @@ class Display:
         self.server, self.table = server, server.table
         self.port = server.server_address[1]
         self.url = f"http://{_url_host(host)}:{self.port}/t/{server.token}/"
+        self.host_url = f"http://{_url_host(host)}:{self.port}/t/{server.host_token}/"
         self._stop = threading.Event()
         self._watcher = threading.Thread(target=self.table.watch, args=(self._stop,),
                                          name="display-watch", daemon=True)
@@ -75,31 +79,34 @@ class Display:
 def start(host: str, port: int, game_id: str | None = None, lang: str | None = None,
           show_votes: bool | None = None, url_host: str | None = None,
           tries: int = PORTS_TRIED, theme: str | None = None, new_address: bool = False,
-          on_torn=None) -> Display:
+          on_torn=None, say_on: str | None = None, explain=None) -> Display:
     """Bind to `host`:`port` (or the next free port of `tries`; 0: any) and start watching.
     `url_host` is the address the table types or scans (`host` unless it is 0.0.0.0). The
-    token kept with the games is served again, unless `new_address`; the token and port
-    served are kept for the next start."""
+    tokens kept with the games are served again, unless `new_address`; the tokens and port
+    served are kept for the next start. `say_on` is where a reveal started from the host's
+    page is heard; `explain` says a refusal in the command line's words (`host.Explain`)."""
     table = Table(game_id, lang, show_votes, on_torn)
     table.theme = theme
     table.refresh()
-    token = None if new_address else kept().get("token")
-    token = token or secrets.token_urlsafe(12)
+    address = {} if new_address else kept()
+    token = address.get("token") or secrets.token_urlsafe(12)
+    host_token = address.get("host") or secrets.token_urlsafe(16)  # 128 bits
     limits = Limits(HEAD_TIMEOUT, STRANGER_TIMEOUT, MAX_CONNECTIONS, MAX_PENDING, MAX_LINE,
-                    MAX_HEAD)
+                    MAX_HEAD, MAX_BODY)
     last = min(port + tries - 1, LAST_PORT) if port else 0  # no port beyond the last one
     for candidate in range(port, last + 1) if port else [0]:
         try:
             # the routing table: each token and what it reaches
-            server = Gate((host, candidate), table, {token: TABLE}, limits)
+            server = Gate((host, candidate), table, {token: TABLE, host_token: HOST}, limits)
             break
         except OSError as error:
             if error.errno != errno.EADDRINUSE:
                 raise
             if candidate == last:
                 raise PortsTaken(port, last) from None
+    server.remote = Remote(table, WORDS, say_on, explain)
     display = Display(server, url_host or host)
-    keep(token, display.port)
+    keep(token, display.port, host_token)
     if not network.local(url_host or host):  # a code to scan is for phones
         server.qr_svg = qr(display.url).svg_inline(scale=4, border=2, dark="#000",
                                                    light="#fff", omitsize=True)
@@ -107,10 +114,13 @@ def start(host: str, port: int, game_id: str | None = None, lang: str | None = N
 
 
 def kept() -> dict:
-    """The address kept with the games: {"token", "port"}, or {} when none (or damaged)."""
+    """The addresses kept with the games: {"token", "host", "port"}, or {} when none (or
+    damaged)."""
     data = live.load(store.games_dir() / ADDRESS_FILE)  # never a FIFO, never too deep
-    token, port = data.get("token"), data.get("port")
+    token, host, port = data.get("token"), data.get("host"), data.get("port")
     return {"token": token if isinstance(token, str) and _token_like(token) else None,
+            "host": host if isinstance(host, str) and _token_like(host) and len(host) >= 22
+            and host != token else None,
             "port": port if isinstance(port, int) and 0 < port < 65536 else None}
 
 
@@ -121,9 +131,10 @@ def _token_like(token: str) -> bool:
                                          for c in token)
 
 
-def keep(token: str, port: int) -> None:
-    """Keep the address for the next start, readable by this account only (the token is
-    the table's key); a folder that cannot be written costs only that."""
+def keep(token: str, port: int, host: str) -> None:
+    """Keep the addresses for the next start, readable by this account only (the tokens are
+    the table's keys, the host's records the game); a folder that cannot be written costs
+    only that."""
     folder = store.games_dir()
     temporary = folder / f".{ADDRESS_FILE}.{os.getpid()}.tmp"
     with contextlib.suppress(OSError):
@@ -131,7 +142,7 @@ def keep(token: str, port: int) -> None:
         temporary.unlink(missing_ok=True)  # a new file gets the mode below
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with open(fd, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps({"token": token, "port": port}))
+            handle.write(json.dumps({"token": token, "host": host, "port": port}))
         os.replace(temporary, folder / ADDRESS_FILE)
     with contextlib.suppress(OSError):
         temporary.unlink(missing_ok=True)

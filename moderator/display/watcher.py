@@ -19,6 +19,9 @@ from moderator import live, store
 from moderator.display import page, view
 
 POLL = 0.25  # seconds between looks at the files
+#: Held while a game's words are made: the theme they are spoken in is the process's, set
+#: for a while (`i18n.speaking`), so the table and the host's page take turns.
+WORDS = threading.RLock()
 
 
 class Table:
@@ -30,6 +33,7 @@ class Table:
         self.on_torn = on_torn  # called with (game, path) when a torn line is set aside
         self.changed = threading.Condition()
         self.revision = 0
+        self.looked = 0  # how often the files were seen to change (the host's page follows)
         self.data: dict | None = None
         self.update: dict | None = None  # the event for `data`, without its timer
         self.stopping = False
@@ -52,24 +56,27 @@ class Table:
         seen = self._fingerprint()
         if seen == self._seen:
             return False
-        try:
-            data = view.of_game(self.game_id, self.lang, self.show_votes, self.theme)
-        except Exception as error:  # the page says what went wrong; the server goes on
-            data = view.failure(self.lang, "errors.internal", {"what": type(error).__name__})
-        self._seen = seen
-        self._also = data.pop("also", [])
-        data = self._with_torn(data)
-        data["speech"] = page.heard(json.loads(seen[-1])) if seen[-1] else None
-        if data == self.data:
-            return False
+        with WORDS:
+            try:
+                data = view.of_game(self.game_id, self.lang, self.show_votes, self.theme)
+            except Exception as error:  # the page says what went wrong; the server goes on
+                data = view.failure(self.lang, "errors.internal",
+                                    {"what": type(error).__name__})
+            self._seen = seen
+            self._also = data.pop("also", [])
+            data = self._with_torn(data)
+            data["speech"] = page.heard(json.loads(seen[-1])) if seen[-1] else None
+            new = data != self.data
+            update = page.event(data, self.revision + 1, None) if new else None
         with self.changed:
-            if data.get("after") and data["after"] != self._turned[0]:  # the first step again
-                self._turned = (data["after"], time.monotonic())
-            self.revision += 1
-            self.data = data
-            self.update = page.event(data, self.revision, None)
+            self.looked += 1
+            if new:
+                if data.get("after") and data["after"] != self._turned[0]:  # the first step
+                    self._turned = (data["after"], time.monotonic())
+                self.revision += 1
+                self.data, self.update = data, update
             self.changed.notify_all()
-        return True
+        return new
 
     def _with_torn(self, data: dict) -> dict:
         """Keep the news of a torn line set aside on the page until the next action of that
@@ -134,13 +141,18 @@ class Table:
             return revision, {**update, "turned_ms": round((time.monotonic() - since) * 1000)}
         if data["timer"] is None:
             return revision, update
-        timed = page.event(data, revision, view.seconds_left(data["timer"]))["timer"]
-        return revision, {**update, "timer": timed}
+        return revision, {**update, "timer": page.timer(data)}
 
     def wait(self, after: int, timeout: float) -> None:
         """Until a revision other than `after` is drawn, the display stops, or `timeout`."""
         with self.changed:
             self.changed.wait_for(lambda: self.revision != after or self.stopping, timeout)
+
+    def wait_look(self, after: int, timeout: float) -> None:
+        """Until the files are seen to change after look `after`, the display stops, or
+        `timeout`."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.looked != after or self.stopping, timeout)
 
     def stop(self) -> None:
         """Wake every stream for the last time: the display is closing."""

@@ -213,10 +213,11 @@ def play(guide: Guide, game_id: str) -> bool:
 def record(guide: Guide, current: Session, action: Action) -> Session:
     """Record one action through the session; what happened is shown at the next question.
 
-    The prompts offer only what the rules allow, but a command typed in another terminal may
-    have moved the game on meanwhile: then the refusal is shown and the game read again."""
+    The prompts offer only what the rules allow, but a command typed in another terminal or
+    the host's page may have moved the game on meanwhile: the action names the log's length it
+    was chosen at, so it is refused ("the game has moved on") and the game read again."""
     try:
-        done = sessions.act(current.game_id, action)
+        done = sessions.act(current.game_id, action, made_for=current.history.lines)
     except RuleError as refusal:
         params = refusal.params
         if "proofs" in params:  # what the record proves, in words

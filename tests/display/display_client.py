@@ -16,18 +16,33 @@ from moderator.display import server
 PATIENCE = 10.0
 
 
-def get(url: str, method: str = "GET", headers: dict | None = None
-        ) -> tuple[int, dict, bytes]:
+def get(url: str, method: str = "GET", headers: dict | None = None,
+        body: bytes | None = None) -> tuple[int, dict, bytes]:
     """One request: (status, headers, body)."""
     parts = urlsplit(url)
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=PATIENCE)
     try:
         connection.request(method, parts.path + (f"?{parts.query}" if parts.query else ""),
-                           headers=headers or {})
+                           body=body, headers=headers or {})
         response = connection.getresponse()
         return response.status, dict(response.getheaders()), response.read()
     finally:
         connection.close()
+
+
+def raw(port: int, data: bytes, timeout: float = PATIENCE) -> bytes:
+    """Send bytes as they are; everything the server answers until it closes."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as connection:
+        connection.sendall(data)
+        answer = b""
+        try:
+            while chunk := connection.recv(65536):
+                answer += chunk
+        except ConnectionResetError:  # closed with our bytes unread: nothing more to come
+            pass
+        return answer
 
 
 def state(display: server.Display) -> dict:

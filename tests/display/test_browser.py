@@ -14,74 +14,13 @@ import re
 import shutil
 import sys
 import time
-from pathlib import Path
 
 import pytest
+from browsing import ARTEFACTS, SIZES, keep
 
 from moderator import live, store
 
 pytestmark = pytest.mark.integration
-
-CHROMIUM = "/usr/bin/chromium"
-#: Debian's Chromium on a machine without network or sandbox (machines/python.md).
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-ARTEFACTS = Path(__file__).resolve().parents[1] / "artefacts" / "display"
-SIZES = {"phone": (390, 844), "laptop": (1280, 720), "tv": (1920, 1080)}
-WAIT_MS = 10_000  # how long `expect` waits before it fails, not a speed requirement
-
-
-def _missing() -> str | None:
-    if shutil.which(CHROMIUM) is None:
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright for Python is not installed (pip install playwright)"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser():
-    reason = _missing()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the browser tests: {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def open_page(browser):
-    from playwright.sync_api import expect
-
-    expect.set_options(timeout=WAIT_MS)
-    contexts = []
-
-    def open_at(url: str, size: str):
-        width, height = SIZES[size]
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(url)
-        return page
-
-    yield open_at
-    for context in contexts:
-        context.close()
-
-
-def keep(page, name: str) -> Path:
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTEFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
-
 
 def font_px(page, selector: str) -> float:
     return page.eval_on_selector(selector, "e => parseFloat(getComputedStyle(e).fontSize)")

@@ -17,7 +17,7 @@ import time
 from html import escape
 
 import pytest
-from display_client import PATIENCE, Stream, get, state
+from display_client import PATIENCE, Stream, get, raw, state
 
 from moderator import live, store
 from moderator.display import page, server, view
@@ -68,18 +68,6 @@ def test_an_old_or_mistyped_address_gets_a_translated_page_with_404(cli, display
 
 
 # -- hostile clients --------------------------------------------------------------------------
-
-
-def raw(port: int, data: bytes) -> bytes:
-    with socket.create_connection(("127.0.0.1", port), timeout=PATIENCE) as connection:
-        connection.sendall(data)
-        answer = b""
-        try:
-            while chunk := connection.recv(65536):
-                answer += chunk
-        except ConnectionResetError:
-            pass
-        return answer
 
 
 @pytest.mark.parametrize("host,status", [

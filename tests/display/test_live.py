@@ -12,10 +12,8 @@ import json
 import os
 import shutil
 import signal
-import stat
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from display_client import Stream
@@ -94,18 +92,6 @@ def test_without_a_game_nothing_is_written(home):
 
 
 # -- where the reveal and the timer happen ----------------------------------------------------
-
-
-@pytest.fixture
-def sound_device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """`ffplay` (the first player tried) as a program that only notes what it plays."""
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    player = folder / "ffplay"
-    player.write_text(f'#!/bin/sh\nfor last; do :; done; echo "$last" >> {folder / "played"}\n')
-    player.chmod(player.stat().st_mode | stat.S_IEXEC)
-    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
-    return folder
 
 
 def terminal(args: str, **env: str):

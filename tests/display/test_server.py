@@ -13,7 +13,7 @@ import sys
 import time
 
 import pytest
-from display_client import PATIENCE, Stream, get, state
+from display_client import PATIENCE, Stream, get, raw, state
 
 from moderator import live, store
 from moderator.display import server
@@ -156,19 +156,6 @@ def test_the_page_is_self_contained_and_strict(cli, display):
 
 
 # -- hostile and broken clients ---------------------------------------------------------------
-
-
-def raw(port: int, data: bytes, timeout: float = PATIENCE) -> bytes:
-    """Send bytes as they are; everything the server answers until it closes."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as connection:
-        connection.sendall(data)
-        answer = b""
-        try:
-            while chunk := connection.recv(65536):
-                answer += chunk
-        except ConnectionResetError:  # closed with our bytes unread: nothing more to come
-            pass
-        return answer
 
 
 def test_hostile_requests_cost_little_and_the_server_goes_on(cli, display, monkeypatch):

@@ -85,6 +85,8 @@ def test_the_standalone_program_reads_no_source_file(standalone):
     assert list(folder.rglob("moderator/reference/rules.md"))
     assert list(folder.rglob("moderator/display/static/page.css"))
     assert list(folder.rglob("moderator/display/static/page.js"))
+    for name in ("host.css", "host.js", "timer.js"):  # the host's page, the shared countdown
+        assert list(folder.rglob(f"moderator/display/static/{name}"))
 
 
 def test_the_standalone_program_serves_the_display_with_its_style_and_script(standalone,

@@ -70,6 +70,25 @@ def test_undo_and_redo_are_entries_too_and_a_new_action_drops_the_redo():
     ]
 
 
+def test_an_action_chosen_for_an_earlier_log_is_refused_and_writes_nothing():
+    """Two screens at once (issue 34): each action names the log's length it was chosen at;
+    checked under the lock, so the later of two is refused, undo and redo too."""
+    game_id = new_game()
+    shown = session.open_game(game_id).history.lines
+    session.act(game_id, codec.decode({"type": "propose", "team": [1, 2]}), made_for=shown)
+    before = store.path_of(game_id).read_bytes()
+    for late in (lambda: session.act(game_id, codec.decode({"type": "propose", "team": [3, 4]}),
+                                     made_for=shown),
+                 lambda: session.undo(game_id, made_for=shown),
+                 lambda: session.redo(game_id, made_for=shown)):
+        with pytest.raises(RuleError) as refused:
+            late()
+        assert refused.value.code == "errors.moved_on"
+    assert store.path_of(game_id).read_bytes() == before
+    session.undo(game_id, made_for=shown + 1)  # chosen for the log as it is: done
+    assert session.open_game(game_id).game.phase == "proposal"
+
+
 def test_the_newest_game_is_current_and_ids_are_unique_per_day():
     first, second = new_game(), new_game()
     assert first != second

@@ -1,23 +1,8 @@
 
 (function () {
   var $ = function (id) { return document.getElementById(id); };
-  var deadline = null, texts = null, said = "", last = null, turned = null, turning = -1;
+  var timer = countdown($("timer")), said = "", last = null, turned = null, turning = -1;
   var source = null, sound = false, player = null, playing = null;
-  function clock(s) {
-    var w = Math.ceil(s);
-    return Math.floor(w / 60) + ":" + String(w % 60).padStart(2, "0");
-  }
-  function tick() {
-    turn();
-    var box = $("timer");
-    if (deadline === null) { box.hidden = true; return; }
-    var left = (deadline - performance.now()) / 1000;
-    box.hidden = false;
-    box.classList.toggle("over", left <= 0);
-    box.classList.toggle("warn", left > 0 && left * 1000 <= texts.warning_ms);
-    box.textContent = left > 0 ? texts.running.replace("{left}", clock(left))
-                               : texts.over.replace("{over}", clock(-left));
-  }
   // The vote grid shows the newest proposals that fit its width and says how many are hidden.
   function fitVotes() {
     var table = $("votes"), note = $("older");
@@ -101,12 +86,10 @@
     document.body.classList.toggle("dark", s.dark);
     var words = s.dark ? s.eyes_closed : s.announce;
     if (words !== said) { $("announce").textContent = words; said = words; }
-    deadline = s.timer ? performance.now() + s.timer.left_ms : null;
-    texts = s.timer;
+    timer(s.timer);
     $("sound").textContent = sound ? s.sound.on : s.sound.off;
     turned = s.turned_ms === undefined ? null : performance.now() - s.turned_ms;
     turning = -1;
-    tick();
     fit();
     turn();
     speak(s);
@@ -145,5 +128,5 @@
   addEventListener("resize", fit);
   fit();
   connect();
-  setInterval(tick, 250);
+  setInterval(turn, 250);
 })();
