@@ -2,10 +2,11 @@
 
 It is made only of what the whole table sees: the public view (`public.status`, the keys of
 `status --json`), the sentences of `narration`, the board's sizes from the rules' tables, and
-the live signals (`live`: the reveal, the discussion timer). The game's setup line, with its
-seed, never reaches it; nor do the sides entered after a game (`moderator roles`) while a newer
-game exists. The page (`page.render`) is drawn from this data alone, so what this holds is all
-a screen can ever show.
+the live signals (`live`: the reveal, the discussion timer), and after the game its review
+and tonight's tally (`after`). The game's setup line, with its seed, never reaches it; nor do
+the sides entered after a game (`moderator roles`) while a newer game exists. The page
+(`page.render`) is drawn from this data alone, so what this holds is all a screen can ever
+show (the few keys for the server alone are taken out before it is sent).
 """
 
 from __future__ import annotations
