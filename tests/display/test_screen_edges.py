@@ -189,3 +189,19 @@ def test_the_last_port_taken_is_a_translated_refusal(cli, moderator, lang):
     finally:
         if holder is not None:
             holder.close()
+
+
+# -- room on the screen (item 3) ------------------------------------------------------------------
+
+
+def test_a_vote_s_voters_are_said_once_in_the_grid_and_still_read_to_a_screen_reader(cli):
+    from moderator.display import page, view
+
+    cli("new --players 5 --names Ann,Bob,Cat,Dan,Eve --leader 1 --no-play", "propose 1 2",
+        "vote --approve 1,2,3")
+    data = view.of_game(None, None, None)
+    voters = [line["text"] for line in data["last"] if line["voters"]]
+    assert [text.strip() for text in voters] == ["Approved: Ann, Bob, Cat", "Rejected: Dan, Eve"]
+    html = page.render(data)
+    assert "Approved, 3 to 2." in html and not any(escape(text) in html for text in voters)
+    assert all(text in page.event(data, 1, None)["announce"] for text in voters)
