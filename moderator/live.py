@@ -91,7 +91,7 @@ def screens_listening(count: int) -> None:
 
 def listening() -> int:
     """How many screens of a running display have their sound on now."""
-    field = _fresh(_load(display_path())).get(SCREENS) or {}
+    field = _fresh(load(display_path())).get(SCREENS) or {}
     count = field.get("count")
     return count if isinstance(count, int) and not isinstance(count, bool) else 0
 
@@ -110,7 +110,7 @@ def silent() -> None:
 
 def speech() -> dict | None:
     """The line being read aloud now, if the process reading it still runs."""
-    field = _fresh(_load(display_path())).get(SPEECH)
+    field = _fresh(load(display_path())).get(SPEECH)
     if field is None or not isinstance(field.get("text"), str):
         return None
     return {key: field.get(key) for key in ("line", "text", "lang", "audio", "seconds", "said")}
@@ -120,7 +120,7 @@ def read(game_id: str) -> dict:
     """The live fields of a game whose writers are still running: `reveal` (bool) and
     `timer` ({proposal, seconds, warning, started} or None). A missing or damaged file reads
     as none, and so does a timer whose numbers are not finite."""
-    fields = _fresh(_load(path_of(game_id)))
+    fields = _fresh(load(path_of(game_id)))
     shown = fields.get(TIMER)
     if shown is not None:
         shown = {key: shown.get(key) for key in ("proposal", "seconds", "warning", "started")}
@@ -144,10 +144,13 @@ def _finite(number: object) -> bool:
 # -- the file ----------------------------------------------------------------------------
 
 
-def _load(path: Path) -> dict:
+def load(path: Path) -> dict:
+    """A small JSON object kept in a file of the games folder, read so that nothing put in its
+    place can hang or crash the reader: {} for a missing file, one that is not a plain file or
+    too large, not JSON, nested deeper than the parser goes, or not an object."""
     try:
         data = json.loads(_read(path))
-    except (OSError, ValueError, RecursionError):  # nested deeper than the parser goes
+    except (OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -198,7 +201,7 @@ def _write(path: Path, name: str, value: dict | None) -> None:
     back the other's old field (a screen's sound turned on while a line is read would put
     the previous line back)."""
     with contextlib.suppress(OSError), store.folder_lock(path.parent):
-        fields = _fresh(_load(path))
+        fields = _fresh(load(path))
         if value is None:
             fields.pop(name, None)
         else:
@@ -225,7 +228,7 @@ def _write(path: Path, name: str, value: dict | None) -> None:
 def _clean_up() -> None:
     """At exit: take this process's fields out of every sidecar it wrote."""
     for path in list(_touched):
-        fields = _load(path)
+        fields = load(path)
         mine = [n for n, v in fields.items() if isinstance(v, dict) and v.get("pid") == os.getpid()]
         for name in mine:
             _write(path, name, None)

@@ -71,6 +71,9 @@ def register(app: typer.Typer, lang: str) -> None:
                                    show_votes=vote_history, url_host=url_host, theme=theme,
                                    new_address=new_address, on_torn=torn, say_on=say_on,
                                    explain=explain)
+        except server.PortsTaken as error:
+            raise Refusal("display.ports_taken", first=error.first, last=error.last,
+                          count=error.last - error.first + 1) from None
         except OSError as error:
             raise Refusal("display.cannot_serve", host=host, port=port,
                           why=error.strerror or type(error).__name__) from None
@@ -105,9 +108,9 @@ def _banner(out: Out, running, wanted: int, url_host: str, notes: list[str], for
     printed here and nowhere else."""
     import sys
 
-    from moderator.display import server
+    from moderator.display import network, server
 
-    local = _local(url_host)
+    local = network.local(url_host)
     lines = [("display.serving", {"url": running.url})]
     if wanted and running.port != wanted:
         lines.append(("display.port_taken", {"wanted": wanted, "port": running.port}))
@@ -181,13 +184,3 @@ def _speak_as_game(out: Out, game: Optional[str]) -> None:
         return
     if setup and setup.get("lang") in i18n.LANGUAGES:
         out.adopt(setup["lang"], [], setup.get("theme"))
-
-
-def _local(host: str) -> bool:
-    """Whether only this computer can open the address."""
-    import ipaddress
-
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"

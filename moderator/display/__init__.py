@@ -4,7 +4,8 @@ host's page that records the game from the host's phone (`host`, `hostpage`; wha
 records is the host ring's, `moderator.host`).
 
 `view` turns a saved game into the page's data (the public view of `moderator.public`, the
-sentences of `moderator.narration`, the live signals of `moderator.live`); `page` renders that
+sentences of `moderator.narration`, the live signals of `moderator.live`), and after a game
+`after` adds its review and tonight's tally from `moderator.records`; `page` renders that
 data as HTML, each module's part from its file in `parts`, its style and script from
 `static/`. `server` starts a display and keeps its address; `watcher` follows the game's
 files, `gate` reads every connection's request head before a thread is spent on it, `routes`

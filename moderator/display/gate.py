@@ -212,6 +212,8 @@ class Gate(ThreadingHTTPServer):
         body = _method(pending.data) != b"HEAD"
         if status == HTTPStatus.NOT_FOUND:
             answer = respond.moved(self.table.language(), body)
+        elif status == HTTPStatus.SERVICE_UNAVAILABLE:  # every place taken: said in words
+            answer = respond.full(self.table.language(), self.limits.max_connections, body)
         else:
             answer = respond.plain(status, body=body)
         with contextlib.suppress(OSError):

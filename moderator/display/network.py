@@ -20,6 +20,15 @@ def lan_address() -> str | None:
                 if isinstance(ip.ip, str))
 
 
+def local(host: str) -> bool:
+    """Whether only this computer can open an address on `host`: a code to scan is for
+    phones, so none for such an address."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
 def pick(addresses: Iterable[str]) -> str | None:
     """The address to print and put in the QR code: not loopback, link-local or multicast;
     a home network's before any other, else the first one the system lists."""

@@ -43,8 +43,10 @@ def render(data: dict) -> str:
     if data.get("torn"):
         torn = t(lang, "display.torn", game=data["torn"]["game"])
         parts.append(f'<p class="torn warning" id="torn">{escape(torn)}</p>')
-    if data["last"]:
-        parts.append(_last(data["last"]))
+    # a vote's voters are in the grid's newest column: said once, where there is room
+    shown = [line for line in data["last"] if not line["voters"]]
+    if shown:
+        parts.append(_last(shown))
     displays = Display.in_play(status["modules"])  # the modules' parts, in their order
     if over:
         parts += [part.over(status, names, lang) for part in displays]
@@ -54,19 +56,26 @@ def render(data: dict) -> str:
     if data.get("resistance_were"):
         loyal = t(lang, "display.resistance_were", names=", ".join(data["resistance_were"]))
         parts.append(f'<p class="resistance-were">{escape(loyal)}</p>')
+    if data["after"]:  # the board beside the game in review and tonight's tally
+        parts += ['<div class="after"><div class="column">', _missions(data),
+                  _score(status, lang), '</div><div class="column">', _steps(data),
+                  "</div></div>"]
+        return "".join(parts)
+    # the game as it stands on the left (the modules' cards and tokens too), its history on
+    # the right: the vote grid, with room for as many proposals as the screen's width allows
     parts.append('<div class="columns"><div class="column">')
     parts += [_missions(data), _score(status, lang)]
     if not over:
         parts += [_track(status, data["warnings"], lang), _leaders(status, names, lang)]
+    parts += [part.section(status, names, lang) for part in displays]
+    tokens = _tokens(status, names, lang)
+    if tokens:
+        parts.append(tokens)
     parts.append('</div><div class="column">')
     if data["show_votes"] and status["proposals"]:
         parts.append(_votes(status, names, lang))
     elif not data["show_votes"]:
         parts.append(f'<p class="note">{escape(t(lang, "display.votes_hidden"))}</p>')
-    parts += [part.section(status, names, lang) for part in displays]
-    tokens = _tokens(status, names, lang)
-    if tokens:
-        parts.append(tokens)
     parts.append("</div></div>")
     return "".join(parts)
 
@@ -170,7 +179,16 @@ def _label(text: str) -> str:
 def _votes(status: dict, names: list[str], lang: str) -> str:
     """Players by proposals: who led, who was on the team, how each voted, and the outcome,
     with the modules' marks (`parts.marks_of`, `parts.outcomes_of`)."""
-    proposals = status["proposals"]
+    grid, legend = _grid(status, status["proposals"], names, lang, "votes")
+    title = escape(t(lang, "display.votes"))
+    return (f'<section class="votes"><h2>{title}</h2><div class="grid">{grid}</div>'
+            f'<p class="older" id="older" hidden></p>'
+            f'<p class="legend">{escape(legend)}</p></section>')
+
+
+def _grid(status: dict, proposals: list[dict], names: list[str], lang: str,
+          ident: str) -> tuple[str, str]:
+    """The vote grid of `proposals` (table `ident`), and its legend."""
     marks, outcomes = marks_of(status), outcomes_of(status)
     head = "".join(f'<th scope="col" data-col="{n}">{p["mission"]}.{p["attempt"]}</th>'
                    for n, p in enumerate(proposals))
@@ -208,12 +226,67 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
     for line in (legend_line(proposals, lang) for legend_line in explained):
         if line:
             legend += " · " + line
-    title = escape(t(lang, "display.votes"))
-    return (f'<section class="votes"><h2>{title}</h2><div class="grid">'
-            f'<table id="votes"><thead><tr><td></td>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>'
-            f'<p class="older" id="older" hidden></p>'
-            f'<p class="legend">{escape(legend)}</p></section>')
+    return (f'<table id="{ident}"><thead><tr><td></td>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>', legend)
+
+
+def _steps(data: dict) -> str:
+    """The steps after the game (`after.steps`), each a section of its own: the page's script
+    shows one at a time, as long as each says, every screen at the same one."""
+    lang, status = data["lang"], data["status"]
+    sections = []
+    for number, step in enumerate(data["after"]):
+        part = escape(t(lang, f"display.after_{step['part']}"))
+        body = [f'<h2>{part} <span class="counter">{escape(step["counter"])}</span></h2>'
+                f'<h3>{escape(step["title"])}</h3>']
+        played = [p for p in status["proposals"] if p["mission"] == step["mission"]]
+        if played:
+            body.append('<div class="grid">'
+                        f'{_grid(status, played, status["players"], lang, f"round-{number}")[0]}'
+                        "</div>")
+        if step["lines"]:
+            body.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in step["lines"])
+                        + "</ul>")
+        if step["bars"]:
+            body.append(_bars(step["bars"]))
+        if step["legend"]:
+            body.append(_swatches(step["legend"]))
+        hidden = " hidden" if number else ""
+        sections.append(f'<section class="step" data-seconds="{step["seconds"]}"{hidden}>'
+                        f'{"".join(body)}<div class="dwell"></div></section>')
+    return f'<div class="steps" id="after">{PATTERNS}{"".join(sections)}</div>'
+
+
+def _bars(bars: list[dict]) -> str:
+    """Bars with their labels and numbers, each part in its kind's colour and pattern (a
+    spy's part striped, for a screen or an eye that tells no red from blue), drawn in SVG:
+    the page's policy allows no inline style."""
+    rows = []
+    for bar in bars:
+        whole, drawn, x = max(bar["whole"], 1), [], 0
+        for count, kind in bar["parts"]:
+            drawn.append(f'<rect class="{kind}" x="{100 * x / whole:.2f}%" '
+                         f'width="{100 * count / whole:.2f}%" height="100%"/>')
+            x += count
+        rows.append(f'<tr><th scope="row">{escape(bar["label"])}</th><td class="bar">'
+                    f'<svg aria-hidden="true"><rect class="rest" width="100%" height="100%"/>'
+                    f'{"".join(drawn)}</svg></td><td class="note">{escape(bar["note"])}</td>'
+                    "</tr>")
+    return f'<table class="bars"><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _swatches(legend: list[list[str]]) -> str:
+    """A bar chart's legend: each kind's swatch and its name."""
+    return '<p class="legend">' + " ".join(
+        f'<span class="swatch"><svg aria-hidden="true"><rect class="{kind}" width="100%" '
+        f'height="100%"/></svg>{escape(name)}</span>' for kind, name in legend) + "</p>"
+
+
+#: The spies' stripes, one pattern for every bar of the page.
+PATTERNS = ('<svg class="patterns" aria-hidden="true"><defs><pattern id="stripes" width="8" '
+            'height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+            '<rect class="stripe" width="8" height="8"/><rect class="gap" width="3" '
+            'height="8"/></pattern></defs></svg>')
 
 
 def _tokens(status: dict, names: list[str], lang: str) -> str:
@@ -241,7 +314,7 @@ def event(data: dict, revision: int, seconds_left: float | None) -> dict:
     speech = None
     if spoken:
         speech = {"text": spoken["text"],
-                  "url": f"audio/{audio_name(spoken)}" if spoken.get("audio") else None}
+                  "url": f"audio/{spoken['audio']}" if spoken["audio"] else None}
     return {
         "revision": revision,
         "lang": lang,
@@ -269,6 +342,13 @@ def timer(data: dict, seconds_left: float | None = None) -> dict | None:
     return {"left_ms": round(left * 1000), "warning_ms": round(shown["warning"] * 1000),
             "running": t(lang, "display.timer_running", left="{left}"),
             "over": t(lang, "display.timer_over", over="{over}")}
+
+
+def heard(spoken: dict) -> dict:
+    """What the screens get of the line read aloud now (`live.speech`): its words and the
+    name its audio is fetched by, never where the audio is kept on this computer (a path
+    that names the host's account, and may not even be text)."""
+    return {"text": spoken["text"], "audio": audio_name(spoken) if spoken.get("audio") else None}
 
 
 def audio_name(spoken: dict) -> str:
@@ -315,7 +395,8 @@ def document(update: dict, qr_svg: str) -> str:
         timer_text = (update["timer"]["running"].replace("{left}", clock(left)) if left > 0
                       else update["timer"]["over"].replace("{over}", clock(-left)))
     hidden = "" if timer_text else " hidden"
-    join = escape(t(lang, "display.join"))
+    # a code to scan, with its words, only where a phone can reach the address
+    join = f'{qr_svg}<span>{escape(t(lang, "display.join"))}</span>' if qr_svg else ""
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -327,7 +408,7 @@ def document(update: dict, qr_svg: str) -> str:
         f'<main id="table">{update["html"]}</main>'
         f'<div id="announce" class="sr-only" aria-live="polite" aria-atomic="true"></div>'
         f'<div id="spoken" aria-live="polite"></div>'
-        f'<footer>{qr_svg}<span>{join}</span>'
+        f'<footer>{join}'
         f'<button id="sound" type="button" aria-pressed="false">'
         f'{escape(update["sound"]["off"])}</button>'
         f'<span class="conn">{escape(t(lang, "display.reconnecting"))}</span></footer>'
@@ -338,13 +419,28 @@ def document(update: dict, qr_svg: str) -> str:
 def moved(lang: str) -> str:
     """The page for an old or mistyped address (sent with status 404): what happened and what
     to do, in the table's language, with nothing of the game on it."""
-    heading, text = t(lang, "display.moved_title"), t(lang, "display.moved")
+    return _notice(lang, "moved", t(lang, "display.moved_title"), t(lang, "display.moved"))
+
+
+#: Seconds before a screen turned away for want of a place asks again.
+FULL_RETRY = 15
+
+
+def full(lang: str, count: int) -> str:
+    """The page for a screen beyond the display's limit (sent with status 503): it says so,
+    with nothing of the game on it, and asks again by itself."""
+    return _notice(lang, "full", t(lang, "display.full_title"),
+                   t(lang, "display.full", count=count),
+                   f'<meta http-equiv="refresh" content="{FULL_RETRY}">')
+
+
+def _notice(lang: str, ident: str, heading: str, text: str, extra: str = "") -> str:
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="color-scheme" content="dark"><meta name="referrer" content="no-referrer">'
-        f"<title>{escape(heading)}</title><style>{STYLE}</style></head><body><main>"
-        f'<p class="banner" id="moved">{escape(heading)}</p><p>{escape(text)}</p>'
+        f"{extra}<title>{escape(heading)}</title><style>{STYLE}</style></head><body><main>"
+        f'<p class="banner" id="{ident}">{escape(heading)}</p><p>{escape(text)}</p>'
         "</main></body></html>")
 
 

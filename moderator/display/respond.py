@@ -55,3 +55,11 @@ def moved(lang: str, body: bool = True) -> bytes:
     404, with nothing of the game on it."""
     return answer(HTTPStatus.NOT_FOUND, HTML, page.moved(lang).encode(),
                   {"Content-Security-Policy": page.POLICY}, body)
+
+
+def full(lang: str, count: int, body: bool = True) -> bytes:
+    """Every place taken: the page that says so in the table's language, a 503 that says
+    when to ask again."""
+    return answer(HTTPStatus.SERVICE_UNAVAILABLE, HTML, page.full(lang, count).encode(),
+                  {"Content-Security-Policy": page.POLICY,
+                   "Retry-After": str(page.FULL_RETRY)}, body)

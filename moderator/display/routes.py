@@ -154,6 +154,9 @@ def state(request: Handler) -> None:
 
 
 def qr_code(request: Handler) -> None:
+    """The address's code; none for an address only this computer opens."""
+    if not request.server.qr_svg:
+        return request.send(respond.plain(HTTPStatus.NOT_FOUND, body=request.body))
     request.send(respond.answer(HTTPStatus.OK, "image/svg+xml",
                                 request.server.qr_svg.encode(), body=request.body))
 

@@ -21,7 +21,8 @@ import secrets
 import threading
 from collections.abc import Iterator
 
-from moderator import store
+from moderator import live, store
+from moderator.display import network
 from moderator.display.gate import Gate, Limits
 from moderator.display.host import HOST, Remote
 from moderator.display.routes import RETRY_MS, TABLE
@@ -29,8 +30,8 @@ from moderator.display.routes import silence_wav as _silence
 from moderator.display.watcher import POLL, WORDS, Table
 
 #: The names `moderator display` and the display's tests know the server by.
-__all__ = ["ADDRESS_FILE", "POLL", "RETRY_MS", "Display", "_silence", "keep", "kept", "qr",
-           "running", "start"]
+__all__ = ["ADDRESS_FILE", "POLL", "RETRY_MS", "Display", "PortsTaken", "_silence", "keep",
+           "kept", "qr", "running", "start"]
 
 HEAD_TIMEOUT = 5.0  # seconds a client with a token has to send its whole request head
 STRANGER_TIMEOUT = 1.0  # seconds any other connection is given, answered or not
@@ -41,6 +42,15 @@ MAX_HEAD = 16 * 1024  # bytes of a whole request head
 MAX_BODY = 4 * 1024  # bytes of a request's body: the host page's answers are a few dozen
 PORTS_TRIED = 20  # the default port and the next ones, if taken
 ADDRESS_FILE = "display.json"  # the kept token and port, next to the games
+LAST_PORT = 65535
+
+
+class PortsTaken(OSError):
+    """Every port tried, from `first` to `last`, is taken."""
+
+    def __init__(self, first: int, last: int) -> None:
+        super().__init__(errno.EADDRINUSE, f"ports {first} to {last} are taken")
+        self.first, self.last = first, last
 
 
 class Display:
@@ -83,31 +93,30 @@ def start(host: str, port: int, game_id: str | None = None, lang: str | None = N
     host_token = address.get("host") or secrets.token_urlsafe(16)  # 128 bits
     limits = Limits(HEAD_TIMEOUT, STRANGER_TIMEOUT, MAX_CONNECTIONS, MAX_PENDING, MAX_LINE,
                     MAX_HEAD, MAX_BODY)
-    for candidate in range(port, port + tries) if port else [0]:
+    last = min(port + tries - 1, LAST_PORT) if port else 0  # no port beyond the last one
+    for candidate in range(port, last + 1) if port else [0]:
         try:
             # the routing table: each token and what it reaches
             server = Gate((host, candidate), table, {token: TABLE, host_token: HOST}, limits)
             break
         except OSError as error:
-            if error.errno != errno.EADDRINUSE or candidate == port + tries - 1:
+            if error.errno != errno.EADDRINUSE:
                 raise
+            if candidate == last:
+                raise PortsTaken(port, last) from None
     server.remote = Remote(table, WORDS, say_on, explain)
     display = Display(server, url_host or host)
     keep(token, display.port, host_token)
-    server.qr_svg = qr(display.url).svg_inline(scale=4, border=2, dark="#000", light="#fff",
-                                               omitsize=True)
+    if not network.local(url_host or host):  # a code to scan is for phones
+        server.qr_svg = qr(display.url).svg_inline(scale=4, border=2, dark="#000",
+                                                   light="#fff", omitsize=True)
     return display
 
 
 def kept() -> dict:
     """The addresses kept with the games: {"token", "host", "port"}, or {} when none (or
     damaged)."""
-    try:
-        data = json.loads((store.games_dir() / ADDRESS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
+    data = live.load(store.games_dir() / ADDRESS_FILE)  # never a FIFO, never too deep
     token, host, port = data.get("token"), data.get("host"), data.get("port")
     return {"token": token if isinstance(token, str) and _token_like(token) else None,
             "host": host if isinstance(host, str) and _token_like(host) and len(host) >= 22
@@ -116,18 +125,24 @@ def kept() -> dict:
 
 
 def _token_like(token: str) -> bool:
-    return 8 <= len(token) <= 64 and all(c.isalnum() or c in "-_" for c in token)
+    """A token an address can carry as it is: ASCII letters, digits, - and _ (any other
+    letter would reach the server percent-encoded, and match no page)."""
+    return 8 <= len(token) <= 64 and all(c.isascii() and (c.isalnum() or c in "-_")
+                                         for c in token)
 
 
 def keep(token: str, port: int, host: str) -> None:
-    """Keep the addresses for the next start; a folder that cannot be written costs only
-    that."""
+    """Keep the addresses for the next start, readable by this account only (the tokens are
+    the table's keys, the host's records the game); a folder that cannot be written costs
+    only that."""
     folder = store.games_dir()
     temporary = folder / f".{ADDRESS_FILE}.{os.getpid()}.tmp"
     with contextlib.suppress(OSError):
         folder.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(json.dumps({"token": token, "host": host, "port": port}),
-                             encoding="utf-8")
+        temporary.unlink(missing_ok=True)  # a new file gets the mode below
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with open(fd, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps({"token": token, "host": host, "port": port}))
         os.replace(temporary, folder / ADDRESS_FILE)
     with contextlib.suppress(OSError):
         temporary.unlink(missing_ok=True)

@@ -2,10 +2,11 @@
 
 It is made only of what the whole table sees: the public view (`public.status`, the keys of
 `status --json`), the sentences of `narration`, the board's sizes from the rules' tables, and
-the live signals (`live`: the reveal, the discussion timer). The game's setup line, with its
-seed, never reaches it; nor do the sides entered after a game (`moderator roles`) while a newer
-game exists. The page (`page.render`) is drawn from this data alone, so what this holds is all
-a screen can ever show.
+the live signals (`live`: the reveal, the discussion timer), and after the game its review
+and tonight's tally (`after`). The game's setup line, with its seed, never reaches it; nor do
+the sides entered after a game (`moderator roles`) while a newer game exists. The page
+(`page.render`) is drawn from this data alone, so what this holds is all a screen can ever
+show (the few keys for the server alone are taken out before it is sent).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import time
 
 from moderator import live, narration, public, store
+from moderator.display import after
 from moderator.i18n import speaking, t
 from moderator.rules import GAME_OVER, tables
 from moderator.rules.actions import Sides, Vote
@@ -51,6 +53,7 @@ def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict
         status["proposals"] = [{k: v for k, v in p.items() if k not in ("approve", "reject")}
                                for p in status["proposals"]]
     over = current.game.phase == GAME_OVER
+    games = after.tonight_games() if over and newest else []  # no game is running
     return {
         "kind": "game",
         "lang": lang,
@@ -65,6 +68,10 @@ def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict
         "resistance_were": resistance_were(current) if over and newest else None,
         "dark": signals.get(live.REVEAL, False),
         "timer": None if over else timer(signals.get(live.TIMER), len(status["proposals"])),
+        # after the game: its review and tonight's tally, a step at a time
+        "after": after.steps(current, lang, show_votes, newest, games) if over else [],
+        # for the server, never sent: the other games whose files the tally depends on
+        "also": [game.game_id for game in games],
     }
 
 
@@ -103,15 +110,18 @@ def board(current: Session) -> list[dict]:
 
 
 def last_action(current: Session, lang: str, show_votes: bool) -> list[dict]:
-    """What the newest action in effect did, line by line, with its tone."""
+    """What the newest action in effect did, line by line, with its tone; a vote's lines that
+    name the voters are marked (`voters`): the vote grid shows them too."""
     if not current.actions:
         return []
     lines = narration.result_lines(current, lang)
-    if not show_votes and isinstance(current.last_action, Vote):
+    vote = isinstance(current.last_action, Vote)
+    if vote and not show_votes:
         lines = lines[:1]  # the verdict and its count; the next lines name the voters
     return [{"text": text, "tone": next((tone for word, tone in TONES.items()
-                                         if word in (style or "")), None)}
-            for text, style in lines]
+                                         if word in (style or "")), None),
+             "voters": vote and number > 0}
+            for number, (text, style) in enumerate(lines)]
 
 
 def spies_were(current: Session) -> list[str] | None:

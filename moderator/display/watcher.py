@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
+import time
+from pathlib import Path
 
 from moderator import live, store
 from moderator.display import page, view
@@ -38,6 +40,8 @@ class Table:
         self.torn: dict | None = None  # the torn line set aside, until the next action
         self.listeners = 0  # streams of screens with their sound on
         self._seen: object = None
+        self._also: list[str] = []  # other games the page depends on (tonight's, after a game)
+        self._turned: tuple[list, float] = ([], 0.0)  # the steps after a game, since when
         self.theme: str | None = None  # --theme: else the game's own
 
     def watch(self, stop: threading.Event) -> None:
@@ -59,13 +63,16 @@ class Table:
                 data = view.failure(self.lang, "errors.internal",
                                     {"what": type(error).__name__})
             self._seen = seen
+            self._also = data.pop("also", [])
             data = self._with_torn(data)
-            data["speech"] = seen[-1] and json.loads(seen[-1])
+            data["speech"] = page.heard(json.loads(seen[-1])) if seen[-1] else None
             new = data != self.data
             update = page.event(data, self.revision + 1, None) if new else None
         with self.changed:
             self.looked += 1
             if new:
+                if data.get("after") and data["after"] != self._turned[0]:  # the first step
+                    self._turned = (data["after"], time.monotonic())
                 self.revision += 1
                 self.data, self.update = data, update
             self.changed.notify_all()
@@ -93,14 +100,19 @@ class Table:
         newer game exists, and the live signals."""
         ids = store.game_ids()
         wanted = self.game_id or (ids[-1] if ids else None)
-        try:
-            info = store.path_of(wanted).stat() if wanted else None
-            stat = (info.st_size, info.st_mtime_ns, info.st_ino) if info else None
-        except OSError:
-            stat = None
+        stat = _stat(store.path_of(wanted)) if wanted else None
         signals = json.dumps(live.read(wanted), sort_keys=True) if wanted else None
         speech = live.speech()
-        return wanted, ids[-1:], stat, signals, speech and json.dumps(speech, sort_keys=True)
+        return (wanted, ids[-1:], stat, signals, self._others(),
+                speech and json.dumps(speech, sort_keys=True))
+
+    def _others(self) -> tuple:
+        """After a game: the other games of the night, and the note of `night --new`, whose
+        changes change the tally on the page."""
+        if not self._also:
+            return ()
+        paths = [store.path_of(game) for game in self._also]
+        return tuple(_stat(path) for path in (*paths, store.games_dir() / store.NIGHT_FILE))
 
     def language(self) -> str:
         """The language the screens speak: the one asked for, else the game's."""
@@ -118,10 +130,16 @@ class Table:
             live.screens_listening(self.listeners)
 
     def current(self) -> tuple[int, dict | None]:
-        """The revision and its event, with the timer as it stands this moment."""
+        """The revision and its event, with the timer as it stands this moment and how far
+        the steps after a game have turned (every screen shows the same step)."""
         with self.changed:
             revision, update, data = self.revision, self.update, self.data
-        if update is None or data is None or data["timer"] is None:
+            since = self._turned[1]
+        if update is None or data is None:
+            return revision, update
+        if data.get("after"):
+            return revision, {**update, "turned_ms": round((time.monotonic() - since) * 1000)}
+        if data["timer"] is None:
             return revision, update
         return revision, {**update, "timer": page.timer(data)}
 
@@ -141,3 +159,12 @@ class Table:
         with self.changed:
             self.stopping = True
             self.changed.notify_all()
+
+
+def _stat(path: Path) -> tuple | None:
+    """A file's size, time and inode: what changes when a line is written to it."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_size, info.st_mtime_ns, info.st_ino

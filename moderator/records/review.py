@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from moderator import codec, narration, session
 from moderator.i18n import listed, t
@@ -25,6 +25,14 @@ from moderator.narration import proof as said
 from moderator.rules import Game
 from moderator.rules.actions import Sides
 from moderator.rules.deals import Allegiance, Deals, Fact, Holds, Proof, Reveal, mask
+
+
+class Said(NamedTuple):
+    """A line of the timeline, and the type of the logged action it says (None: what the
+    action proved, or a mission's result): the table's screen draws votes as a grid."""
+
+    text: str
+    action: str | None = None
 
 
 @dataclass
@@ -52,7 +60,7 @@ class Review:
     game_id: str
     names: list[str]
     game: Game
-    rounds: list[tuple[int, list[str]]] = field(default_factory=list)
+    rounds: list[tuple[int, list[Said]]] = field(default_factory=list)
     missions: list[tuple[int, int]] = field(default_factory=list)  # (mission, deals left)
     explain: list[str] = field(default_factory=list)
     impossible: int | None = None  # the file's first line no deal allows (saved before)
@@ -88,8 +96,9 @@ def review(current: session.Session, lang: str,
             done.rounds.append((len(before.missions) + 1, lines))
         where = narration.where(lang, names, before, action)
         text = narration.logged(lang, names, action)  # under its proposal's line, once said
-        lines.append("  " + text if where and where == said_where else where[:1].upper()
-                     + where[1:] + text if where else text[:1].upper() + text[1:])
+        lines.append(Said("  " + text if where and where == said_where else where[:1].upper()
+                          + where[1:] + text if where else text[:1].upper() + text[1:],
+                          action.kind))
         said_where = where
         if len(game.proposals) == len(before.proposals) and game.proposals and \
                 game.proposals[-1].approved and before.proposals[-1].approved is None:
@@ -104,12 +113,13 @@ def review(current: session.Session, lang: str,
                 done.explain += ruled_out(lang, names, deals, fact)
             deals = deals.learn(fact)
         for m in game.missions[len(before.missions):]:
-            lines.append(t(lang, "result.mission_success" if m.succeeded else
-                           "result.mission_fail", mission=m.mission, count=m.fails + m.chief_fail))
+            lines.append(Said(t(lang, "result.mission_success" if m.succeeded else
+                                "result.mission_fail", mission=m.mission,
+                                count=m.fails + m.chief_fail)))
             done.missions.append((m.mission, game.deals.left))
-            lines.append(t(lang, "review.left", mission=m.mission, left=game.deals.left,
-                           total=game.deals.total))
-        lines += newly_proven(lang, names, before.deals, game.deals)
+            lines.append(Said(t(lang, "review.left", mission=m.mission, left=game.deals.left,
+                                total=game.deals.total)))
+        lines += [Said(text) for text in newly_proven(lang, names, before.deals, game.deals)]
     done.game = game
     if sides is not None:
         done.truth = truth(lang, names, game, truth_deals, sides, approved, at)
@@ -242,7 +252,7 @@ def lines(done: Review, lang: str) -> list[str]:
                names=listed(lang, names))]
     for number, round_lines in done.rounds:
         shown += ["", t(lang, "review.round", round=number)]
-        shown += [f"  {line}" for line in round_lines]
+        shown += [f"  {line.text}" for line in round_lines]
     shown += ["", t(lang, "review.proved")]
     if done.impossible is not None:
         shown.append("  " + t(lang, "review.impossible", line=done.impossible))
@@ -262,8 +272,8 @@ def lines(done: Review, lang: str) -> list[str]:
     return shown
 
 
-def _summary(lang: str, names: Sequence[str], deals: Deals) -> list[str]:
-    """The deals left, who is proven, and each player's share."""
+def proved(lang: str, names: Sequence[str], deals: Deals) -> list[str]:
+    """The deals left and who is proven (nothing proven when no deal is left)."""
     left = deals.left
     cards = [t(lang, f"character.{card.card}") for card in deals.table.cards]
     shown = [t(lang, "review.deals_left", left=left, total=deals.total,
@@ -274,7 +284,14 @@ def _summary(lang: str, names: Sequence[str], deals: Deals) -> list[str]:
     for key, seats in (("review.proven_spies", spies), ("review.proven_loyal", loyal)):
         shown.append(t(lang, key, count=len(seats),
                        names=listed(lang, [names[s] for s in sorted(seats)])))
-    shares = ", ".join(f"{name} {percent(share)}" for name, share in zip(names, deals.shares(),
-                                                                          strict=True))
-    shown.append(t(lang, "review.shares", shares=shares))
+    return shown
+
+
+def _summary(lang: str, names: Sequence[str], deals: Deals) -> list[str]:
+    """The deals left, who is proven, and each player's share."""
+    shown = proved(lang, names, deals)
+    if deals.left:
+        shares = ", ".join(f"{name} {percent(share)}"
+                           for name, share in zip(names, deals.shares(), strict=True))
+        shown.append(t(lang, "review.shares", shares=shares))
     return shown

@@ -3,15 +3,10 @@ renderables and print nothing themselves."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from moderator.i18n import has, speaking, t
+from moderator.i18n import has, t
 from moderator.records.season import PAIR_GAMES, ROLE_GAMES, SIDES
+from moderator.records.wording import TEAMS, ended, local, reason, role_name, worded
 from moderator.ui.charts import Bars, Row, Span, Spans, legend
-
-#: The two sides; any other winner is a character who wins alone (rules.md §7).
-TEAMS = SIDES[:2]
 
 
 def kind(who: str) -> str:
@@ -24,14 +19,6 @@ def legend_entries(lang: str, winners) -> list[tuple[str, str]]:
     Rogues share their words and glyph: they never both win one game)."""
     return list(dict.fromkeys((kind(who), t(lang, f"records.legend.{who}"))
                               for who in SIDES if who in winners))
-
-
-def _reason(lang: str, reason: str) -> str:
-    """A reason's short label; a module's reason this file does not know, in full or as its id."""
-    for key in (f"records.reason.{reason}", f"reason.{reason}"):
-        if has(lang, key):
-            return t(lang, key)
-    return reason
 
 
 def _percent(lang: str, count: int, total: int) -> str:
@@ -50,19 +37,6 @@ def _split(lang: str, wins: dict[str, int]) -> str:
 
 def _stacked(wins: dict[str, int]) -> tuple[tuple[int, str], ...]:
     return tuple((n, kind(who)) for who, n in wins.items() if n)
-
-
-def worded(themes: list[str] | None, say: Callable[..., str], *args: Any) -> str:
-    """What `say(*args)` says in the words of each of `themes`, joined where they differ
-    ("Resistance / Good"): a season of several themes names each game in its own words.
-    None: in the words spoken now."""
-    if not themes:
-        return say(*args)
-    said = []
-    for theme in themes:
-        with speaking(theme):
-            said.append(say(*args))
-    return " / ".join(dict.fromkeys(said))
 
 
 def season(summary: dict, lang: str, mixed: bool = False):
@@ -92,7 +66,7 @@ def season(summary: dict, lang: str, mixed: bool = False):
                 ((n, kind(who)),), _percent(lang, n, over))
             for who, n in summary["wins"].items()],
         "records.stats.reasons": [
-            Row(worded(themes["reasons"].get(why, every_theme), _reason, lang, why),
+            Row(worded(themes["reasons"].get(why, every_theme), reason, lang, why),
                 ((n, "count"),), _percent(lang, n, over))
             for why, n in summary["reasons"].items()],
         "records.stats.by_players": [
@@ -218,7 +192,7 @@ def night(summary: dict, lang: str):
                         style="bold"), _title(lang, "records.night.games")]
     for game in games:
         parts.append(Text(t(lang, "records.night.game", time=local(game["created"]).strftime(
-            "%H:%M"), result=_result(lang, game), players=game["players"])))
+            "%H:%M"), result=ended(lang, game), players=game["players"])))
     over = summary["over"]
     if over:
         parts += [_title(lang, "records.stats.wins"), Bars([
@@ -244,32 +218,6 @@ def night(summary: dict, lang: str):
     return Group(*parts)
 
 
-def local(stamp: str):
-    """A game file's time stamp in this computer's time."""
-    from datetime import datetime, timezone
-
-    moment = datetime.fromisoformat(stamp)
-    return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone()
-
-
-def _result(lang: str, game: dict) -> str:
-    """How a game ended, in its own theme's words, or that it is still being played."""
-    from moderator.i18n import speaking
-
-    with speaking(game["theme"]):
-        if not game["over"]:
-            return t(lang, "records.night.running")
-        return t(lang, "records.night.result", winner=t(lang, f"records.winner.{game['won_by']}"),
-                 reason=_reason(lang, game["reason"]))
-
-
-def role_name(lang: str, role: str, themes) -> str:
-    """A side or a Character card in the words of each theme its games were played in
-    (`Commander / Merlin` in a season that mixes them)."""
-    key = f"records.winner.{role}" if role in TEAMS else f"character.{role}"
-    return worded(list(themes), t, lang, key)
-
-
 def simulation(result: dict, lang: str):
     """A simulation: one setup's win rates by who won and why, two setups side by side with
     the difference, or either by player count."""
@@ -285,7 +233,7 @@ def simulation(result: dict, lang: str):
         "records.stats.wins": [Row(t(lang, f"records.winner.{who}"), ((n["count"], kind(who)),),
                                    _percent(lang, n["count"], games))
                                for who, n in result["wins"].items()],
-        "records.stats.reasons": [Row(_reason(lang, why), ((n["count"], "count"),),
+        "records.stats.reasons": [Row(reason(lang, why), ((n["count"], "count"),),
                                       _percent(lang, n["count"], games))
                                   for why, n in result["reasons"].items()],
     }
@@ -359,7 +307,7 @@ def _comparison(result: dict, lang: str):
     reasons = list(dict.fromkeys([*first["reasons"], *second["reasons"]]))
     for why in reasons:
         counts = [one["reasons"].get(why, {"count": 0})["count"] for one in (first, second)]
-        grid.add_row(_reason(lang, why), *(_percent(lang, n, games) for n in counts),
+        grid.add_row(reason(lang, why), *(_percent(lang, n, games) for n in counts),
                      _number(lang, (counts[1] - counts[0]) / games, signed=True))
     parts += [grid, Text("\n" + "\n".join(labels)),
               Text(t(lang, "records.simulate.difference_line", **_interval(

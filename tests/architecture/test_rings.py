@@ -31,9 +31,12 @@ RINGS: dict[str, frozenset[str]] = {
                             "resources"}),
     "records": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public",
                           "kept", "resources"}),
-    # the table's page, and the host's, whose answers are the host ring's
+    # the table's page, and the host's, whose answers are the host ring's; between games the
+    # table's page shows what the records work out from the saved games (the review of the
+    # game, as `review`; the night's tally, as `night --json`): it asks them, as the command
+    # line does, rather than working a proof or a tally out again
     "display": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "public",
-                          "live", "voice", "kept", "resources", "host"}),
+                          "live", "voice", "kept", "resources", "host", "records"}),
     # the host's remote: guided play's steps (ui) run with a page's taps as answers, the rules
     # lookup and the reveal as guided play has them; it knows nothing of HTTP (display)
     "host": frozenset({"rules", "codec", "store", "session", "i18n", "narration", "live",

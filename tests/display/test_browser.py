@@ -342,3 +342,106 @@ def test_the_reveal_is_heard_on_a_screen_with_its_sound_on(cli, display, browser
         expect(page.locator("body")).not_to_have_class(re.compile("speaking"))
     finally:
         context.close()
+
+
+# -- issue 35: readable from across the room ----------------------------------------------------
+
+#: Every text drawn on the page under 1/40 of the screen's height: its element, size and words.
+TOO_SMALL = """() => [...document.querySelectorAll("body *")].filter(e => {
+  const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  const style = getComputedStyle(e), box = e.getBoundingClientRect();
+  return own && style.display !== "none" && style.visibility !== "hidden" && box.width > 2
+    && box.height > 2 && parseFloat(style.fontSize) < innerHeight / 40 - 0.01;
+}).map(e => [e.tagName, e.className, parseFloat(getComputedStyle(e).fontSize),
+             e.textContent.slice(0, 40)])"""
+
+
+def plot_game(cli) -> None:
+    """Ten players with Plot cards and the Sergeant, twenty proposals in: the most a page holds
+    during play (tests/ui/test_views.py)."""
+    from tests.ui.test_views import twenty_proposals
+
+    cli(*twenty_proposals()[:-1])  # the fourth mission not yet played
+
+
+@pytest.mark.parametrize("game", [long_game, plot_game])
+def test_on_a_screen_wider_than_tall_no_text_is_under_a_fortieth_of_its_height(
+        cli, display, browser, game):
+    """Every text at least 1/40 of the screen's height (18 px on a 1280×720 TV), and still
+    nothing to scroll: older proposals make room."""
+    from playwright.sync_api import expect
+
+    game(cli)
+    url = display().url
+    for size in ("laptop", "tv"):
+        width, height = SIZES[size]
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.goto(url)
+            expect(page.locator("#votes")).to_be_visible()
+            page.evaluate("() => document.fonts.ready.then(() => true)")
+            page.wait_for_timeout(300)  # the page's own fitting, after its first event
+            keep(page, f"readable-{game.__name__}-{width}x{height}")
+            assert page.evaluate(TOO_SMALL) == [], size
+            seen = page.evaluate(MEASURE)
+            assert seen["scrollHeight"] <= height and seen["scrollWidth"] <= width, seen
+            assert seen["older"], seen  # fewer older proposals, not smaller type
+        finally:
+            context.close()
+
+
+# -- issues 31 and 33: after the game, a step at a time ------------------------------------------
+
+
+def evening_of_two(cli) -> None:
+    """Two games tonight, the sides entered after each: five players, then the ten players of
+    `long_game` played to the end (twenty-one proposals)."""
+    from tests.display.test_after import FIVE, GAME
+
+    cli(FIVE, *GAME, "roles --spies Ann,Bob")
+    long_game(cli)
+    cli("propose 1 2 3 4 5", "vote --approve all", "mission --fails 1",
+        "roles --spies Annabelle,Dan,Fay,Gus")
+
+
+STEP = "#after > .step:not([hidden])"
+EXTENT = """() => ({scrollWidth: document.documentElement.scrollWidth,
+                   scrollHeight: document.documentElement.scrollHeight})"""
+
+
+@pytest.mark.parametrize("size", ["laptop", "tv", "phone"])
+def test_after_the_game_the_screen_turns_its_steps_by_itself_each_readable(
+        cli, display, browser, size):
+    """The review's rounds, what the record proved, the truth, then tonight: one step at a
+    time with its number, each turned after its own time; on a screen wider than tall every
+    text at least 1/40 of its height and nothing to scroll, on a phone nothing wider."""
+    from playwright.sync_api import expect
+
+    evening_of_two(cli)
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.clock.install()  # the page's clock, moved on by the test
+        page.goto(display().url)
+        count = page.locator("#after > .step").count()
+        assert count >= 10  # five rounds of the second game, the proof, the truth, tonight
+        parts = []
+        for number in range(1, count + 1):
+            expect(page.locator(STEP)).to_have_count(1)
+            expect(page.locator(f"{STEP} .counter")).to_have_text(f"{number} of {count}")
+            parts.append(page.locator(f"{STEP} h2").text_content().split(" ")[0])
+            page.wait_for_timeout(100)  # its fitting done
+            keep(page, f"after-{width}x{height}-{number}")
+            seen = page.evaluate(EXTENT)
+            assert seen["scrollWidth"] <= width, (number, seen)
+            if width > height:
+                assert page.evaluate(TOO_SMALL) == [], number
+                assert seen["scrollHeight"] <= height, (number, seen)
+            seconds = int(page.locator(STEP).get_attribute("data-seconds"))
+            page.clock.run_for(seconds * 1000 + 300)
+        expect(page.locator(f"{STEP} .counter")).to_have_text(f"1 of {count}")  # round again
+        assert parts[0] != parts[-1]  # the game in review, then tonight
+    finally:
+        context.close()

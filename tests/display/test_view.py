@@ -57,7 +57,8 @@ def engine_session(game, seed: int, lang: str) -> Session:
     names = [f"Spieler {s}" if lang == "de" else f"Player {s}"
              for s in range(1, game.players + 1)]
     setup = {"players": game.players, "names": names, "lang": lang, "seed": seed,
-             "modules": sorted(game.modules), "first_leader": game.first_leader + 1}
+             "modules": sorted(game.modules), "first_leader": game.first_leader + 1,
+             "variants": sorted(game.variants), "house_rules": {}}
     return Session(store.History("2026-12-01-1", store.path_of("2026-12-01-1"), setup), game)
 
 

@@ -1,7 +1,7 @@
 
 (function () {
   var $ = function (id) { return document.getElementById(id); };
-  var timer = countdown($("timer")), said = "", last = null;
+  var timer = countdown($("timer")), said = "", last = null, turned = null, turning = -1;
   var source = null, sound = false, player = null, playing = null;
   // The vote grid shows the newest proposals that fit its width and says how many are hidden.
   function fitVotes() {
@@ -22,18 +22,48 @@
     var form = hidden === 1 ? last.older.one : last.older.other;
     note.textContent = form.replace("{count}", hidden);
   }
-  // A screen wider than tall cannot scroll: the type shrinks until everything fits.
+  // A screen wider than tall cannot scroll: the type shrinks until everything fits, never
+  // below the style's floor (1/40 of the screen's height); if it still does not fit, the
+  // sections flow into three columns, where the vote grid shows fewer older proposals.
   function fit() {
-    var root = document.documentElement;
-    root.style.fontSize = "";
+    var root = document.documentElement, columns = document.querySelector(".columns");
+    if (columns) { columns.classList.remove("three"); }
+    if (!shrink(root) && columns) {
+      columns.classList.add("three");
+      shrink(root);
+    }
+  }
+  // The type from full size down to half (where every size meets its floor) until the page
+  // fits: whether it does (a screen taller than wide scrolls, and always fits).
+  function shrink(root) {
+    var type = 1;
+    root.style.setProperty("--type", "1");
     fitVotes();
-    if (innerWidth <= innerHeight || document.body.classList.contains("dark")) { return; }
-    var size = parseFloat(getComputedStyle(root).fontSize);
-    for (var n = 0; n < 30 && root.scrollHeight > innerHeight && size > 6; n++) {
-      size *= 0.94;
-      root.style.fontSize = size + "px";
+    if (innerWidth <= innerHeight || document.body.classList.contains("dark")) { return true; }
+    for (var n = 0; n < 12 && root.scrollHeight > innerHeight && type > 0.5; n++) {
+      type = Math.max(type * 0.94, 0.5);
+      root.style.setProperty("--type", String(type));
       fitVotes();
     }
+    return root.scrollHeight <= innerHeight;
+  }
+  // After a game: one step at a time, each as long as it says, turned by the server's clock
+  // (how far it had turned when this screen heard from it), so every screen shows the same.
+  function turn() {
+    var steps = document.querySelectorAll("#after > .step"), lengths = [], total = 0, i;
+    if (!steps.length || turned === null) { return; }
+    for (i = 0; i < steps.length; i++) {
+      lengths.push(+steps[i].dataset.seconds * 1000);
+      total += lengths[i];
+    }
+    var at = (performance.now() - turned) % total;
+    for (i = 0; i < steps.length - 1 && at >= lengths[i]; i++) { at -= lengths[i]; }
+    if (i === turning) { return; }
+    turning = i;
+    for (var n = 0; n < steps.length; n++) { steps[n].hidden = n !== i; }
+    var dwell = steps[i].querySelector(".dwell");
+    dwell.style.animation = "dwell " + lengths[i] + "ms linear " + (-at) + "ms forwards";
+    fit();
   }
   function speak(s) {
     var line = s.speech;
@@ -58,7 +88,10 @@
     if (words !== said) { $("announce").textContent = words; said = words; }
     timer(s.timer);
     $("sound").textContent = sound ? s.sound.on : s.sound.off;
+    turned = s.turned_ms === undefined ? null : performance.now() - s.turned_ms;
+    turning = -1;
     fit();
+    turn();
     speak(s);
     document.body.dataset.revision = s.revision;
   }
@@ -95,4 +128,5 @@
   addEventListener("resize", fit);
   fit();
   connect();
+  setInterval(turn, 250);
 })();
