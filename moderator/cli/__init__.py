@@ -9,12 +9,33 @@ action was written, the line says so.
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from moderator.cli.exits import (
     INTERRUPTED, REFUSED, CheckedOutput, OutputFailed, hear_dropped_interrupts, language_of,
     output_failed, output_told, raise_dropped_interrupt, stop_told, stopped,
 )
+
+#: How many new objects (less those freed) the program's cycle collector lets pass before it
+#: looks for garbage; CPython's default is 700. A command makes a few hundred thousand objects
+#: as it starts (modules, classes, typer's parameters, rich's styles) that live until it ends;
+#: at the default the collector walks them again and again and finds nothing, a tenth of a
+#: short command's time (measured with benchmarks/speed.py). A long run (guided play, the
+#: table display, `simulate`) still collects, every so many objects.
+COLLECT_AFTER = 100_000
+
+
+def program() -> None:
+    """The `moderator` program: its console script, `python -m moderator` and the standalone
+    build. `main` in a process of its own: the process ends with it, so what it made is
+    frozen for the interpreter's last collection at exit, which would otherwise walk every
+    object once more before the memory is given back anyway."""
+    gc.set_threshold(COLLECT_AFTER)
+    try:
+        main()
+    finally:
+        gc.freeze()
 
 
 def main(argv: list[str] | None = None) -> None:
