@@ -23,6 +23,8 @@ BASE = {
     "review": "review", "export": "records", "import": "records", "roles": "records",
     "stats": "records", "night": "records", "simulate": "simulate", "display": "display",
 }
+#: The files of the base game's commands.
+_FILES = frozenset(BASE.values())
 #: The command of the round after which `--help` lists the modules' commands.
 ROUND = "mission"
 
@@ -30,19 +32,16 @@ ROUND = "mission"
 def commands() -> dict[str, str]:
     """Every command and the module of `moderator.cli` that defines it (a module's part: its
     file, named by the module's id), in the order `--help` lists them: the modules' commands
-    after `mission`, those recording part of it first, each in the order of `MODULES`."""
-    from moderator.cli.options import parts
-    from moderator.rules.modules import MODULES
+    after `mission`, those recording part of it first, each in the order of the modules."""
+    from moderator.cli.part import Commands
 
-    found = parts()
-    order = [m.id for m in MODULES]
-    declared = sorted(found.values(), key=lambda p: (p.part_of is None, order.index(p.id)))
+    declared = sorted(Commands.every(), key=lambda part: part.part_of is None)  # stable
     listed: dict[str, str] = {}
     for command, defined_in in BASE.items():
         listed[command] = defined_in
         for its in declared:
             if (its.part_of or ROUND) == command:
-                listed.update(dict.fromkeys(its.commands, its.id))
+                listed.update(dict.fromkeys(its.commands, its.module))
     return listed
 
 
@@ -60,12 +59,15 @@ def build(lang: str, command: str | None = None) -> typer.Typer:
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    from moderator.cli.options import PARTS
-
     known = BASE if command in BASE else commands()
     wanted = [known[command]] if command in known else dict.fromkeys(known.values())
-    for module in wanted:  # a module's part, or a file of the base game's commands
-        (PARTS.get(module) or import_module(f"{__package__}.{module}")).register(app, lang)
+    for name in wanted:
+        if name in _FILES:  # a file of the base game's commands
+            import_module(f"{__package__}.{name}").register(app, lang)
+        else:  # a module's part, loaded by `commands()`
+            from moderator.cli.part import Commands
+
+            Commands.of(name).register(app, lang)
     if command in known:
         app.registered_commands = [c for c in app.registered_commands if c.name == command]
         app.registered_groups = [g for g in app.registered_groups if g.name == command]

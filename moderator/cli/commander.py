@@ -6,13 +6,13 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_of
-from moderator.cli.options import Part, game_option, lang_option, open_game, record
+from moderator.cli.options import game_option, lang_option, open_game, record
+from moderator.cli.part import Commands
 
 
-class Commander(Part):
+class CommanderCommands(Commands, module="commander"):
     """`assassinate`: the Assassin names the Commander."""
 
-    id = "commander"
     commands = ("assassinate",)
 
     def register(self, app: typer.Typer, lang: str) -> None:

@@ -171,7 +171,7 @@ MODULES_LOADED = (
 
 def loaded_by(env: dict, *command: str) -> set[str]:
     """Every module in memory after a run of `moderator COMMAND`, also those imported by name
-    (`import_slices`), which `-X importtime` does not list."""
+    (a module's part of a ring, `rules/part.py`), which `-X importtime` does not list."""
     result = subprocess.run([sys.executable, "-c", MODULES_LOADED, *command], env=env,
                             capture_output=True, text=True, check=True)
     return set(result.stdout.splitlines()[-1].split())

@@ -32,17 +32,6 @@ MODULES: tuple[Module, ...] = (
     reverser.Reverser(),
 )
 
-
-def import_slices(ring: str) -> None:
-    """Import the file each module has in a ring (`cli/hunter.py` …), where it has one,
-    so that it declares what it adds. By name, not by listing a folder: a frozen build has no
-    folder to list. (The rings with a part class, `rules.part.Part`, find a module's file
-    themselves, when asked for its part.)"""
-    from moderator.rules.part import load
-
-    for module in sorted(MODULES, key=lambda module: module.id):
-        load(ring, module.id)
-
 _new = object.__new__
 
 #: The order the host is asked in: before the reveal the Trapper's trap, then the Sergeant's
