@@ -116,10 +116,10 @@ def _run(app: typer.Typer, args: list[str], lang: str) -> int:
     try:
         from moderator.cli.helptexts import in_language
 
-        with in_language(lang):
-            # A group even when it holds one command, so that the command is named as always.
-            code = typer.main.get_group(app)(args=args, prog_name="moderator",
-                                             standalone_mode=False)
+        # A group even when it holds one command, so that the command is named as always.
+        group = typer.main.get_group(app)
+        in_language(group, lang)
+        code = group(args=args, prog_name="moderator", standalone_mode=False)
     except typer.Exit as done:
         return done.exit_code
     except typer.Abort:
@@ -127,8 +127,6 @@ def _run(app: typer.Typer, args: list[str], lang: str) -> int:
     except OutputFailed:
         raise
     except Exception as error:  # the parser's refusals: unknown options, bad values
-        from typer._click.exceptions import NoArgsIsHelpError as NoArgsIsHelp
-
         from moderator.cli.common import USAGE, escaped
 
         lang = _game_language(args) or lang
@@ -137,7 +135,7 @@ def _run(app: typer.Typer, args: list[str], lang: str) -> int:
             sys.stderr.write(i18n.t(lang, "errors.internal", what=type(error).__name__) + "\n")
             debugged(error)
             return REFUSED
-        if isinstance(error, NoArgsIsHelp):
+        if _kind(error) == "NoArgsIsHelpError":
             sys.stdout.write(message + "\n")
             return 0
         sys.stderr.write(escaped(message) + "\n")  # it may echo what was typed
@@ -168,22 +166,23 @@ def _game_language(args: list[str]) -> str | None:
 
 def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
     """A parser error in the user's language, with where to find help; None if it is not one."""
-    from typer._click import exceptions as parser
-
-    if not isinstance(error, parser.UsageError):
+    if not isinstance(error, typer.TyperException):
         return None
-    if isinstance(error, parser.NoArgsIsHelpError):
-        return error.format_message()
+    kind = _kind(error)
+    if kind is None:
+        return None
+    if kind == "NoArgsIsHelpError":
+        return error.format_message()  # the help page
     known = commands()
     command = next((a for a in args if a in known), None)
     help_hint = i18n.t(
         lang, "errors.usage_help", command=f"moderator {command}" if command else "moderator"
     )
-    if isinstance(error, parser.NoSuchOption):
-        text = i18n.t(lang, "errors.usage_option", option=error.option_name)
-    elif isinstance(error, parser.MissingParameter):
+    if kind == "NoSuchOption":
+        text = i18n.t(lang, "errors.usage_option", option=getattr(error, "option_name", ""))
+    elif kind == "MissingParameter":
         text = i18n.t(lang, "errors.usage_missing", what=_hint(error, lang))
-    elif isinstance(error, parser.BadParameter):
+    elif isinstance(error, typer.BadParameter):
         given = re.search(r"'(.*)' is not a valid", error.message)
         text = i18n.t(lang, "errors.usage_number", what=_hint(error, lang),
                       value=given.group(1) if given else "")
@@ -193,6 +192,24 @@ def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
     else:
         text = i18n.t(lang, "errors.usage", detail=error.format_message().rstrip("."))
     return f"{text} {help_hint}"
+
+
+#: The kinds of click's usage errors told apart here, by their class's name.
+_USAGE_ERRORS = ("NoArgsIsHelpError", "NoSuchOption", "MissingParameter")
+
+
+def _kind(error: Exception) -> str | None:
+    """Which of click's usage errors `error` is (its class's name, or "UsageError" for one
+    told apart from the others only by its message); None if it is no usage error.
+
+    On typer's public API: typer exports `TyperException` (the base of click's exceptions)
+    and `BadParameter`, and none of click's other usage errors; a usage error is one that
+    exits with 2 (click's `UsageError.exit_code`), and the kinds are told apart by their
+    classes' names, as typer itself tells `NoArgsIsHelpError` apart (typer/rich_utils.py)."""
+    if not isinstance(error, typer.TyperException) or error.exit_code != 2:
+        return None
+    return next((cls.__name__ for cls in type(error).__mro__ if cls.__name__ in _USAGE_ERRORS),
+                "UsageError")
 
 
 def _hint(error, lang: str) -> str:
