@@ -111,6 +111,9 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.records import ledger, season
 
         played, unreadable = ledger.saved_games()
+        spoken = season.language(played)  # the games' language, as `games` speaks each's
+        if not out.explicit and spoken in i18n.LANGUAGES:
+            out.lang = spoken
         themes = {game.theme for game in played}
         if out.theme is None and len(themes) == 1:  # games all of one theme speak it
             i18n.use_theme(themes.pop())
