@@ -65,9 +65,9 @@ class Remote:
     """What the host's address keeps while the display runs: the pages served, the requests
     seen, the rate, and the host ring's remote (`Host`, loaded with the first page)."""
 
-    def __init__(self, table: Table, lock: threading.RLock, say_on: str | None = None,
+    def __init__(self, table: Table, say_on: str | None = None,
                  explain: Explain | None = None) -> None:
-        self.table, self.lock, self.say_on, self.explain = table, lock, say_on, explain
+        self.table, self.say_on, self.explain = table, say_on, explain
         self._pages: OrderedDict[str, None] = OrderedDict()
         self._requests: OrderedDict[str, None] = OrderedDict()
         self._guard = threading.Lock()
@@ -79,7 +79,7 @@ class Remote:
         if self._host is None:
             from moderator.host import Host
 
-            self._host = Host(self.table.lang, self.table.theme, self.say_on, self.lock)
+            self._host = Host(self.table.lang, self.table.theme, self.say_on)
         return self._host
 
     # -- the guard -----------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from moderator.display.gate import Gate, Limits
 from moderator.display.host import HOST, Remote
 from moderator.display.routes import RETRY_MS, TABLE
 from moderator.display.routes import silence_wav as _silence
-from moderator.display.watcher import POLL, WORDS, Table
+from moderator.display.watcher import POLL, Table
 
 #: The names `moderator display` and the display's tests know the server by.
 __all__ = ["ADDRESS_FILE", "POLL", "RETRY_MS", "Display", "PortsTaken", "_silence", "keep",
@@ -104,7 +104,7 @@ def start(host: str, port: int, game_id: str | None = None, lang: str | None = N
                 raise
             if candidate == last:
                 raise PortsTaken(port, last) from None
-    server.remote = Remote(table, WORDS, say_on, explain)
+    server.remote = Remote(table, say_on, explain)
     display = Display(server, url_host or host)
     keep(token, display.port, host_token)
     if not network.local(url_host or host):  # a code to scan is for phones

@@ -35,12 +35,37 @@ def test_a_theme_replaces_only_texts_that_exist_with_the_same_parameters(theme, 
 
 
 def test_a_capital_placeholder_gives_the_word_with_a_capital():
-    i18n.use_theme("avalon")
-    try:
+    with i18n.speaking("avalon"):
         assert i18n.themed("en", "{@Mission} 3; {@the_commander}") == "Quest 3; Merlin"
-    finally:
-        i18n.use_theme(None)
     assert i18n.themed("en", "{@Mission} 3; {@the_commander}") == "Mission 3; the Commander"
+
+
+def test_a_theme_is_spoken_for_the_call_in_its_thread_never_for_the_process():
+    """Issue 35: the display serves several games from several threads; a game's theme is
+    the call's (`speaking`), so another thread drawing a page meanwhile speaks its own."""
+    import threading
+
+    inside, outside = threading.Event(), threading.Event()
+    heard: dict[str, str] = {}
+
+    def avalon() -> None:
+        with i18n.speaking("avalon"):
+            inside.set()
+            outside.wait(10)
+            heard["avalon"] = i18n.t("de", "display.missions")
+
+    thread = threading.Thread(target=avalon)
+    thread.start()
+    inside.wait(10)
+    heard["meanwhile"] = i18n.t("de", "display.missions")  # while the other speaks Avalon
+    with i18n.speaking("resistance"):
+        i18n.use_theme("avalon")  # within the block: for the rest of it
+        heard["used"] = i18n.t("de", "display.missions")
+    heard["after"] = i18n.t("de", "display.missions")
+    outside.set()
+    thread.join(10)
+    assert heard == {"meanwhile": "Missionen", "used": "Questen", "after": "Missionen",
+                     "avalon": "Questen"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
