@@ -41,10 +41,12 @@ UNTHEMED = "resistance"
 
 @dataclass
 class Session:
-    """A saved game as the table knows it now."""
+    """A saved game as the table knows it now: its log, the game it describes, and the log's
+    actions in effect, each line decoded once (every ring reads these, never a line)."""
 
     history: store.History
     game: Game
+    actions: tuple[Action, ...] = ()  # none for a game made without a log
     #: The first line of the file whose record no deal of the cards allows: saved before
     #: moderator checked it, kept, and loaded past (rules.md §1.5).
     impossible: int | None = None
@@ -68,8 +70,8 @@ class Session:
 
     @property
     def last_action(self) -> Action:
-        """The newest action of the game's file."""
-        return codec.decode(self.history.done[-1].data)
+        """The newest action in effect."""
+        return self.actions[-1]
 
 
 def start(
@@ -144,10 +146,10 @@ def kept(setup: dict) -> dict:
 
 def open_game(game_id: str | None) -> Session:
     history = store.load(store.resolve(game_id))
-    game, impossible = replayed(history)
+    game, actions, impossible = replayed(history)
     if game.phase != GAME_OVER:
         history.undone = [_unsaid(entry) for entry in history.undone]
-    return Session(history, game, impossible)
+    return Session(history, game, actions, impossible)
 
 
 def _unsaid(entry: store.Entry) -> store.Entry:
@@ -235,9 +237,10 @@ def replay(history: store.History) -> Game:
     return replayed(history)[0]
 
 
-def replayed(history: store.History) -> tuple[Game, int | None]:
-    """`replay`, and the first line whose record no deal allowed (saved before moderator
-    checked it: loaded past, never refused), if there is one."""
+def replayed(history: store.History) -> tuple[Game, tuple[Action, ...], int | None]:
+    """`replay`, with the log's actions in effect (each line decoded once, here) and the
+    first line whose record no deal allowed (saved before moderator checked it: loaded past,
+    never refused), if there is one."""
     impossible = None
     if setup_problem(history.setup) is not None:
         raise store.StoreError("errors.game_corrupt", game=history.game_id, line=1)
@@ -245,23 +248,30 @@ def replayed(history: store.History) -> tuple[Game, int | None]:
         game = new_game(history.setup)
     except (RuleError, KeyError, TypeError, ValueError):
         raise store.StoreError("errors.game_corrupt", game=history.game_id, line=1) from None
+    actions = []
     for entry in history.done:
         try:
-            game = apply(game, entry.data)
+            action = codec.decode(entry.data)
+            game = taken(game, action)
         except (RuleError, KeyError, TypeError, ValueError):
             raise store.StoreError(
                 "errors.game_corrupt", game=history.game_id, line=entry.line
             ) from None
+        actions.append(action)
         if impossible is None and game.deals.broken is not None:
             impossible = entry.line
-    return game, impossible
+    return game, tuple(actions), impossible
 
 
 def apply(game: Game, line: dict, strict: bool = False) -> Game:
-    """One line of a game file through the engine. A record no deal of the cards allows,
-    saved before moderator checked it, is taken past (the game then proves nothing more),
-    unless `strict` (a game being imported)."""
-    action = codec.decode(line)
+    """One line of a game file through the engine (`taken`)."""
+    return taken(game, codec.decode(line), strict)
+
+
+def taken(game: Game, action: Action, strict: bool = False) -> Game:
+    """A logged action through the engine. A record no deal of the cards allows, saved
+    before moderator checked it, is taken past (the game then proves nothing more), unless
+    `strict` (a game being imported)."""
     try:
         return game.apply(action)
     except ImpossibleRecord:
@@ -274,16 +284,16 @@ def act(game_id: str, action: Action, made_for: int | None = None) -> Session:
     """Apply `action` to the game as it is on disk and append it; a refusal writes nothing.
     `made_for`: the log's length (`History.lines`) the action was chosen at, checked under
     the lock, so an action chosen on a screen that another one has since moved on is refused."""
-    result: list[Game] = []
+    result: list[tuple[Game, tuple[Action, ...]]] = []
 
     def checked(history: store.History) -> dict:
         _still(history, made_for)
-        game = replay(history).apply(action)
-        result.append(game)
+        game, actions, _ = replayed(history)
+        result.append((game.apply(action), (*actions, action)))
         return {**codec.encode(action), "at": _now()}
 
     history = store.append(game_id, checked)
-    return Session(history, result[0])
+    return Session(history, *result[0])
 
 
 def undo(game_id: str, expected: int | None = None, made_for: int | None = None
@@ -315,7 +325,7 @@ def _move(game_id: str, kind: str, stack: str, refusal: str, expected: int | Non
         return {"type": kind, "at": _now()}
 
     history = store.append(game_id, checked)
-    return Session(history, replay(history)), moved[0]
+    return Session(history, *replayed(history)[:2]), moved[0]
 
 
 def _still(history: store.History, made_for: int | None) -> None:

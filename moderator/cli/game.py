@@ -224,7 +224,7 @@ def _checked(out: Out, guide, players: int, config: Configuration, allow: bool) 
 
 def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:
     """The players' names in seating order: given, or numbered in the game's language."""
-    from moderator import session
+    from moderator import codec, session
     from moderator.rules import tables
 
     if given is None:
@@ -235,7 +235,7 @@ def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:
                 "errors.player_count", players=count, low=tables.MIN_PLAYERS,
                 high=tables.MAX_PLAYERS,
             )
-        return [out.t("setup.default_name", seat=seat) for seat in range(1, count + 1)]
+        return [out.t("setup.default_name", seat=codec.number(seat)) for seat in range(count)]
     if count is not None and count != len(given):
         raise Refusal("errors.names_count", names=len(given), players=count)
     if len(given) not in tables.SIDES:
@@ -245,10 +245,10 @@ def _names(out: Out, given: Optional[list], count: Optional[int]) -> list:
         )
     given = [unicodedata.normalize("NFC", name) for name in given]
     seen: set = set()
-    for seat, name in enumerate(given, start=1):
+    for seat, name in enumerate(given):
         hidden = session.hidden_character(name)
         if hidden:  # an escape sequence in a name would clear the screen on every table
-            raise Refusal("errors.name_unreadable", number=seat, char=hidden)
+            raise Refusal("errors.name_unreadable", number=codec.number(seat), char=hidden)
         if name.isdigit():
             raise Refusal("errors.name_is_number", name=name)
         if session.vote_word(name):

@@ -55,11 +55,11 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator import narration
 
         step = session.new_game(current.history.setup)
-        for number, action in enumerate(actions, start=1):
+        for number, action in enumerate(current.actions, start=1):
             out.say("log.line", number=number,
                     where=narration.where(out.lang, current.names, step, action),
                     text=narration.logged(out.lang, current.names, action, step))
-            step = session.apply(step, action)
+            step = session.taken(step, action)
         if current.history.undone:
             out.say("log.undone", count=len(current.history.undone))
 

@@ -188,7 +188,7 @@ def exported(current, fmt: str, lang: str) -> str:
         from moderator.records import archive
 
         summary = {**public.status(current),
-                   "events": [s.action for s in record.steps if s.kind == "event"],
+                   "events": record.events,
                    "spies": None if record.sides is None else codec.numbers(record.sides)}
         doc = archive.document(current, summary)
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"

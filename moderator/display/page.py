@@ -17,10 +17,9 @@ from html import escape
 
 from moderator import codec, resources
 from moderator.display import view
-from moderator.display.parts import MARKS, OUTCOMES, OVER, SECTIONS, SHOWN, TOKENS, in_play
+from moderator.display.parts import Display, marks_of, outcomes_of
 from moderator.i18n import catalogue, speaking, t
 from moderator.rules import tables
-from moderator.rules.modules import import_slices
 
 SUCCESS, FAIL, APPROVE, REJECT = "✔", "✘", "✓", "✗"
 LEADER, TWO_FAILS = "♛", "2✘"
@@ -48,8 +47,9 @@ def render(data: dict) -> str:
     shown = [line for line in data["last"] if not line["voters"]]
     if shown:
         parts.append(_last(shown))
+    displays = Display.in_play(status["modules"])  # the modules' parts, in their order
     if over:
-        parts += [drawn(status, names, lang) for drawn in in_play(OVER, status)]
+        parts += [part.over(status, names, lang) for part in displays]
     if data["spies_were"]:
         spies = t(lang, "display.spies_were", names=", ".join(data["spies_were"]))
         parts.append(f'<p class="spies-were">{escape(spies)}</p>')
@@ -67,7 +67,7 @@ def render(data: dict) -> str:
     parts += [_missions(data), _score(status, lang)]
     if not over:
         parts += [_track(status, data["warnings"], lang), _leaders(status, names, lang)]
-    parts += [drawn(status, names, lang) for drawn in in_play(SECTIONS, status)]
+    parts += [part.section(status, names, lang) for part in displays]
     tokens = _tokens(status, names, lang)
     if tokens:
         parts.append(tokens)
@@ -178,7 +178,7 @@ def _label(text: str) -> str:
 
 def _votes(status: dict, names: list[str], lang: str) -> str:
     """Players by proposals: who led, who was on the team, how each voted, and the outcome,
-    with the modules' marks (`parts.MARKS`, `parts.OUTCOMES`)."""
+    with the modules' marks (`parts.marks_of`, `parts.outcomes_of`)."""
     grid, legend = _grid(status, status["proposals"], names, lang, "votes")
     title = escape(t(lang, "display.votes"))
     return (f'<section class="votes"><h2>{title}</h2><div class="grid">{grid}</div>'
@@ -189,23 +189,24 @@ def _votes(status: dict, names: list[str], lang: str) -> str:
 def _grid(status: dict, proposals: list[dict], names: list[str], lang: str,
           ident: str) -> tuple[str, str]:
     """The vote grid of `proposals` (table `ident`), and its legend."""
-    marks, outcomes = list(in_play(MARKS, status)), list(in_play(OUTCOMES, status))
+    marks, outcomes = marks_of(status), outcomes_of(status)
     head = "".join(f'<th scope="col" data-col="{n}">{p["mission"]}.{p["attempt"]}</th>'
                    for n, p in enumerate(proposals))
     rows = []
-    for seat, name in enumerate(names, start=1):
+    for seat, name in enumerate(names):
+        number = codec.number(seat)  # as the status numbers the players
         cells: list[str] = []
         for p in proposals:
-            yes = seat in p["approve"]
+            yes = number in p["approve"]
             classes = ["yes" if yes else "no"]
             cell_marks = ""
-            if seat == p["leader"]:
+            if number == p["leader"]:
                 classes.append("lead")
                 cell_marks += f'<span class="mark">{LEADER}</span>'
-            if seat in p["team"]:
+            if number in p["team"]:
                 classes.append("team")
             for mark in marks:
-                shown = mark.marks(p, seat, lang)
+                shown = mark.marks(p, number, lang)
                 if shown:
                     cell_marks += f'<span class="mark">{escape(shown)}</span>'
             vote = APPROVE if yes else REJECT
@@ -291,8 +292,9 @@ PATTERNS = ('<svg class="patterns" aria-hidden="true"><defs><pattern id="stripes
 def _tokens(status: dict, names: list[str], lang: str) -> str:
     """What the modules put on the table for everyone to see: the tokens in front of players,
     then the cards shown face up."""
-    lines = (line(status, names, lang) for line in (*in_play(TOKENS, status),
-                                                     *in_play(SHOWN, status)))
+    parts = Display.in_play(status["modules"])
+    lines = [*(part.tokens(status, names, lang) for part in parts),
+             *(part.shown(status, names, lang) for part in parts)]
     rows = [row for row in lines if row]
     if not rows:
         return ""
@@ -457,5 +459,3 @@ def clock(seconds: float) -> str:
 def as_json(update: dict | None) -> str:
     return json.dumps(update, ensure_ascii=False, separators=(",", ":"))
 
-
-import_slices("moderator.display.parts")  # each module's part of the page, if it has one

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import time
 
-from moderator import codec, i18n, live, narration, public, store
+from moderator import i18n, live, narration, public, store
 from moderator.display import after
 from moderator.i18n import speaking, t
 from moderator.rules import GAME_OVER, tables
+from moderator.rules.actions import Sides, Vote
 from moderator.session import Session, open_game
 
 #: Result styles of `narration.result_lines`, as the page's colour classes.
@@ -110,10 +111,10 @@ def board(current: Session) -> list[dict]:
 def last_action(current: Session, lang: str, show_votes: bool) -> list[dict]:
     """What the newest action in effect did, line by line, with its tone; a vote's lines that
     name the voters are marked (`voters`): the vote grid shows them too."""
-    if not current.history.done:
+    if not current.actions:
         return []
     lines = narration.result_lines(current, lang)
-    vote = current.history.done[-1].data["type"] == "vote"
+    vote = isinstance(current.last_action, Vote)
     if vote and not show_votes:
         lines = lines[:1]  # the verdict and its count; the next lines name the voters
     return [{"text": text, "tone": next((tone for word, tone in TONES.items()
@@ -124,10 +125,10 @@ def last_action(current: Session, lang: str, show_votes: bool) -> list[dict]:
 
 def spies_were(current: Session) -> list[str] | None:
     """Who the spies were, once the game is over and the sides were entered (`roles`)."""
-    sides = [e.data for e in current.history.done if e.data.get("type") == "sides"]
+    sides = [action for action in current.actions if isinstance(action, Sides)]
     if not sides:
         return None
-    return [current.names[seat] for seat in codec.seats(sides[-1]["spies"])]
+    return [current.names[seat] for seat in sides[-1].spies]
 
 
 def resistance_were(current: Session) -> list[str] | None:

@@ -93,7 +93,6 @@ class Host:
         does not fit its question."""
         from moderator.ui import guided
         from moderator.ui.guide import seat_label
-        from moderator.ui.steps import step_for
 
         window = copy.deepcopy(self._windows.get(current.game_id, Window()))
         guide = remote.remote(lang, answers, window.passed, window.answers)
@@ -104,7 +103,7 @@ class Host:
             guide.print(guided.summary(current, lang))
         else:
             try:
-                answer = step_for(current.game, guided.unguided)(guide, current)
+                answer = guided.step_for(current.game, guided.unguided)(guide, current)
             except Asked as asked:
                 ran.asked = asked
                 asked.players = [type(c.value) is int and c.title == seat_label(

@@ -5,86 +5,77 @@ The terminal (`ui/`), the command line, the rules lookup, the records and the ta
 say the same things in the same words, so the sentences live here, once, outside any one of
 them. Nothing here prints or knows a terminal; it reads only what the whole table sees.
 
-The sentences of an action are found by its type, those of a step by its phase, in the
-registries below: the base game fills them in this file, each module in its own file of this
-package (`narration/hunter.py`), loaded with it.
+The base game's sentences are in this file; a module's are its part, `Sentences`, in its own
+file of this package (`narration/hunter.py`), found by the module that owns the step or the
+action.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from moderator import codec
 from moderator.i18n import listed, t
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, tables
 from moderator.rules.actions import Action, Sides, Vote
-from moderator.rules.modules import PlayMission, Propose, import_slices
+from moderator.rules.modules import ACTION_MODULE, STEP_MODULE, PlayMission, Propose
+from moderator.rules.part import Part
 from moderator.session import Session
 
 SUCCESS, FAIL = "✔", "✘"
 REJECTED, FREE = "●", "○"
 
 Line = tuple[str, "str | None"]  # a text and its style
-A = TypeVar("A", bound=Action)
-F = TypeVar("F", bound=Callable[..., Any])
+A = TypeVar("A", bound=Action)  # the module's actions
 
 
 class Say(Protocol):
     def __call__(self, key: str, style: str | None = None, **params: object) -> None: ...
 
 
-#: What comes now at a module's step, by phase: (game, names, lang) -> sentence.
-NOW: dict[str, Callable[[Game, list[str], str], str]] = {}
-#: Each action in the log's words, by type: (lang, names, action) -> line.
-LOG: dict[type[Action], Callable[[str, list[str], Any], str]] = {}
-#: The log's words for an action that names who acts from the game before it (the holder of
-#: the Inquisitor token), by type: (lang, names, action, before) -> line; where that game is
-#: not at hand, LOG's line is said.
-LOG_AT: dict[type[Action], Callable[[str, list[str], Any, Game], str]] = {}
-#: What an action just did, by type: (session, action, say).
-RESULT: dict[type[Action], Callable[[Session, Any, Say], None]] = {}
-#: A module's field of the team or of the mission in the log's words, by field name:
-#: (lang, names, value) -> clause; shown when the field is not at its default.
-FIELD_LOG: dict[str, Callable[[str, list[str], Any], str]] = {}
-#: What the table is told of a module's input at the mission, by field name: an i18n key
-#: (with `sergeant` and `leader`).
-MISSION_NOW: dict[str, str] = {}
+class Sentences(Part, Generic[A]):
+    """A module's sentences: what comes now at its steps, its actions (`A`) in the log's words
+    and what they just did, and its fields of the team and of the mission."""
+
+    package = "moderator.narration"
+    #: What the table is told of the module's inputs at the mission, by input name: an i18n
+    #: key (with `sergeant` and `leader`).
+    mission_now: ClassVar[Mapping[str, str]] = {}
+    #: The module's players named with the team, as the result says them, by field name: an
+    #: i18n key with the field's name as its parameter.
+    named_with_team: ClassVar[Mapping[str, str]] = {}
+
+    def now(self, game: Game, names: list[str], lang: str) -> str | None:
+        """What comes now at one of the module's steps (the game's phase)."""
+        return None
+
+    def log(self, action: A, names: list[str], lang: str,
+            before: Game | None = None) -> str | None:
+        """One of the module's actions in the log's words; `before`, the game as it stood
+        before the action where it is at hand, lets the line name who acted."""
+        return None
+
+    def result(self, session: Session, action: A, say: Say) -> None:
+        """What one of the module's actions just did (`session` is the game after it), said
+        line by line."""
+
+    def field(self, name: str, value: int, names: list[str], lang: str) -> str | None:
+        """One of the module's fields of the team or of the mission in the log's words (said
+        when it is not at its default: a seat or a count)."""
+        return None
 
 
-def now(phase: str) -> Callable[[F], F]:
-    def register(said: F) -> F:
-        NOW[phase] = said
-        return said
-    return register
+def of_step(phase: str) -> Sentences[Any] | None:
+    """The sentences of the module whose step `phase` is (None for the base game's)."""
+    module = STEP_MODULE.get(phase)
+    return None if module is None else Sentences.of(module)
 
 
-def log_line(kind: type[A]) -> Callable[[F], F]:
-    def register(said: F) -> F:
-        LOG[kind] = said
-        return said
-    return register
-
-
-def log_line_at(kind: type[A]) -> Callable[[F], F]:
-    def register(said: F) -> F:
-        LOG_AT[kind] = said
-        return said
-    return register
-
-
-def result(kind: type[A]) -> Callable[[F], F]:
-    def register(said: F) -> F:
-        RESULT[kind] = said
-        return said
-    return register
-
-
-def field_log(name: str) -> Callable[[F], F]:
-    def register(said: F) -> F:
-        FIELD_LOG[name] = said
-        return said
-    return register
+def of_action(action: Action) -> Sentences[Any] | None:
+    """The sentences of the module whose action this is (None for the base game's)."""
+    module = ACTION_MODULE.get(type(action))
+    return None if module is None else Sentences.of(module)
 
 
 def who(names: list[str], seats: Iterable[int]) -> str:
@@ -99,9 +90,9 @@ def describe_now(session: Session, lang: str) -> str:
     game, names = session.game, session.names
     if game.phase == GAME_OVER:
         return outcome(game, lang)
-    step = NOW.get(game.phase)
-    if step is not None:
-        return step(game, names, lang)
+    said = step_sentence(game, names, lang)
+    if said is not None:
+        return said
     leader = names[game.seat]
     if game.phase == PROPOSAL:
         if game.mission is None:
@@ -134,11 +125,19 @@ def describe_now(session: Session, lang: str) -> str:
         text += " " + t(lang, "now.watch_held", holder=names[game.watch])
     for name in asked:  # what the host reports besides the Fail cards, in the table's order
         sergeant = names[game.sergeant] if game.sergeant is not None else ""
-        if name in MISSION_NOW:
-            text += " " + t(lang, MISSION_NOW[name], sergeant=sergeant, leader=leader)
+        told = Sentences.of(Game.CARD_FIELDS[name][0]).mission_now.get(name)
+        if told is not None:
+            text += " " + t(lang, told, sergeant=sergeant, leader=leader)
     if game.fails_needed == 2:
         text += " " + t(lang, "now.two_fails")
     return text
+
+
+def step_sentence(game: Game, names: list[str], lang: str) -> str | None:
+    """What comes now at a module's step, from the module's sentences (None at the base
+    game's steps)."""
+    sentences = of_step(game.phase)
+    return None if sentences is None else sentences.now(game, names, lang)
 
 
 def opinion_first(game: Game, names: list[str], lang: str) -> str:
@@ -181,28 +180,32 @@ def result_lines(session: Session, lang: str) -> list[Line]:
         said.append((t(lang, key, **params), style))
 
     action = session.last_action
-    RESULT[type(action)](session, action, say)
+    sentences = of_action(action)
+    if sentences is not None:
+        sentences.result(session, action, say)
+    elif isinstance(action, Propose):
+        _proposed(session, say)
+    elif isinstance(action, Vote):
+        _voted(session, say)
+    elif isinstance(action, PlayMission):
+        _played(session, say)
+    # the sides entered after a game (`Sides`) are said by `moderator roles` itself
     return said
 
 
-@result(Propose)
-def _proposed(session: Session, action: Propose, say: Say) -> None:
+def _proposed(session: Session, say: Say) -> None:
     game, names, lang = session.game, session.names, session.lang
     p = game.proposals[-1]
     say("result.proposed", "bold", leader=names[p.leader],
         team=listed(lang, (names[s] for s in p.team)), mission=p.mission, attempt=p.attempt)
-    for name, value in zip(p._fields, p, strict=True):
-        if name in PROPOSAL_RESULT and value is not None:
-            say(PROPOSAL_RESULT[name], **{name: names[value]})  # type: ignore[index]  # a seat
+    for name, (module, _, _) in Game.PROPOSAL_FIELDS.items():  # in the record's order
+        seat = getattr(p, name)
+        key = Sentences.of(module).named_with_team.get(name)
+        if key is not None and seat is not None:
+            say(key, **{name: names[seat]})
 
 
-@result(Sides)
-def _sides(session: Session, action: Sides, say: Say) -> None:
-    """Said by `moderator roles` itself."""
-
-
-@result(Vote)
-def _vote(session: Session, action: Vote, say: Say) -> None:
+def _voted(session: Session, say: Say) -> None:
     game, names = session.game, session.names
     p = game.proposals[-1]
     approvals = p.approvals or frozenset()  # voted: never None here
@@ -222,8 +225,7 @@ def _vote(session: Session, action: Vote, say: Say) -> None:
         say("status.last_chance", "bold yellow")
 
 
-@result(PlayMission)
-def _mission(session: Session, action: PlayMission, say: Say) -> None:
+def _played(session: Session, say: Say) -> None:
     game, names = session.game, session.names
     m = game.missions[-1]
     if m.switched is not None:
@@ -253,10 +255,19 @@ def describe_action(lang: str, names: list[str], action: Action,
                     before: Game | None = None) -> str:
     """One action in words (`moderator log`, "taken back: …" after an undo); `before`, the
     game as it stood before the action, lets a line name who acted."""
-    said = LOG_AT.get(type(action))
-    if said is not None and before is not None:
-        return said(lang, names, action, before)
-    return LOG[type(action)](lang, names, action)
+    sentences = of_action(action)
+    if sentences is not None:
+        said = sentences.log(action, names, lang, before)
+        assert said is not None, action  # every module says its actions (tests/architecture)
+        return said
+    if isinstance(action, Propose):
+        return _propose_log(lang, names, action)
+    if isinstance(action, Vote):
+        return _vote_log(lang, names, action)
+    if isinstance(action, PlayMission):
+        return _mission_log(lang, names, action)
+    assert isinstance(action, Sides), action
+    return t(lang, "records.event.sides", spies=who(names, action.spies))  # `moderator roles`
 
 
 def describe_line(lang: str, names: list[str], line: Mapping[str, Any],
@@ -270,60 +281,51 @@ def describe_line(lang: str, names: list[str], line: Mapping[str, Any],
     return describe_action(lang, names, action, before)
 
 
-def where(lang: str, names: list[str], before: Game, line: Mapping[str, Any]) -> str:
+def where(lang: str, names: list[str], before: Game, action: Action) -> str:
     """Where in the game a logged action came (its mission, attempt and leader), as
     `moderator log` shows it before the action; nothing between missions (module steps)."""
-    mission = before.mission or line.get("mission")  # under Targeting: the proposal's
-    if before.leader is None or not mission:
+    mission = before.mission or (action.mission if isinstance(action, Propose) else None)
+    if before.leader is None or not mission:  # under Targeting: the proposal's mission
         return ""
     return t(lang, "log.where", mission=mission, attempt=before.attempt,
              leader=names[before.leader])
 
 
-def logged(lang: str, names: list[str], line: Mapping[str, Any],
-           before: Game | None = None) -> str:
+def logged(lang: str, names: list[str], action: Action, before: Game | None = None) -> str:
     """A logged action in words after `where` (which names its mission already); `before`,
     the game as the action found it, lets it name who acted."""
-    return describe_line(lang, names, {**line, "mission": None}, before)
+    if isinstance(action, Propose) and action.mission is not None:
+        action = Propose(action.team, None, action.sergeant, action.investigator)
+    return describe_action(lang, names, action, before)
 
 
-def _fields(lang: str, names: list[str], action: Action, skip: str) -> list[str]:
-    """The modules' fields of a team or a mission in the log's words."""
-    return [FIELD_LOG[name](lang, names, getattr(action, name))
-            for name, default in action.fields
-            if name != skip and name in FIELD_LOG and getattr(action, name) != default]
+def _fields(lang: str, names: list[str], action: Action,
+            owners: Mapping[str, tuple[str, str, Any]]) -> list[str]:
+    """The modules' fields of a team or a mission in the log's words, where not at their
+    default."""
+    said = []
+    for name, default in action.fields:
+        value = getattr(action, name)
+        if name in owners and value != default:
+            clause = Sentences.of(owners[name][0]).field(name, value, names, lang)
+            if clause is not None:
+                said.append(clause)
+    return said
 
 
-@log_line(Propose)
 def _propose_log(lang: str, names: list[str], action: Propose) -> str:
     text = t(lang, "log.propose", team=who(names, action.team))
     if action.mission:
         text += " " + t(lang, "log.for_mission", mission=action.mission)
-    return "; ".join([text, *_fields(lang, names, action, "mission")])
+    return "; ".join([text, *_fields(lang, names, action, Game.PROPOSAL_FIELDS)])
 
 
-@log_line(Vote)
 def _vote_log(lang: str, names: list[str], action: Vote) -> str:
     reject = [s for s in range(len(names)) if s not in action.approve]
     return t(lang, "log.vote", yes=len(action.approve), no=len(reject),
              approve=who(names, action.approve), reject=who(names, reject))
 
 
-@log_line(PlayMission)
 def _mission_log(lang: str, names: list[str], action: PlayMission) -> str:
     return "; ".join([t(lang, "log.mission", count=action.fails),
-                      *_fields(lang, names, action, "fails")])
-
-
-@log_line(Sides)
-def _sides_log(lang: str, names: list[str], action: Sides) -> str:
-    """`moderator roles`, after the game."""
-    return t(lang, "records.event.sides", spies=who(names, action.spies))
-
-
-#: A module's named player at the team, as the result says it, by field name (an i18n key
-#: with the field's name as its parameter).
-PROPOSAL_RESULT: dict[str, str] = {}
-
-# Every module's sentences, in the table's order of asking (rules/modules/__init__.py).
-import_slices(__name__)  # each module's file here, if it has one
+                      *_fields(lang, names, action, Game.CARD_FIELDS)])

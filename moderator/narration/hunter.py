@@ -4,20 +4,62 @@ what an investigation, an accusation or the Blame did."""
 from __future__ import annotations
 
 from moderator.i18n import t
-from moderator.narration import (
-    MISSION_NOW, PROPOSAL_RESULT, Say, field_log, log_line, now, result, who,
-)
+from moderator.narration import Say, Sentences
 from moderator.rules import GAME_OVER, Game
 from moderator.rules.modules import hunter
-from moderator.rules.modules.hunter import ACCUSATION, INVESTIGATION, Accuse, Blame, Investigate
+from moderator.rules.modules.hunter import ACCUSATION, Accuse, Blame, Investigate
 from moderator.session import Session
 
-MISSION_NOW["chief_fail"] = "now.chief_fail"
-PROPOSAL_RESULT["investigator"] = "result.investigator"
+
+class HunterSentences(Sentences[Investigate | Accuse | Blame], module="hunter"):
+    mission_now = {"chief_fail": "now.chief_fail"}
+    named_with_team = {"investigator": "result.investigator"}
+
+    def now(self, game: Game, names: list[str], lang: str) -> str:
+        if game.phase == ACCUSATION:
+            return accusation(game, lang)
+        return investigation(game, names, lang)
+
+    def field(self, name: str, value: int, names: list[str], lang: str) -> str:
+        if name == "investigator":
+            return t(lang, "log.investigator", investigator=names[value])
+        return t(lang, "log.chief_fail", count=value)
+
+    def log(self, action: Investigate | Accuse | Blame, names: list[str], lang: str,
+            before: Game | None = None) -> str:
+        if isinstance(action, Investigate):
+            return t(lang, "log.investigate", player=names[action.player])
+        if isinstance(action, Blame):
+            key = "log.blame_right" if action.pretender else "log.blame_wrong"
+            return t(lang, key, deep_agent=names[action.deep_agent],
+                     blamed=names[action.blamed])
+        if action.accused is None:
+            return t(lang, "log.no_accusation")
+        return t(lang, f"log.accuse.{action.shown}", accused=names[action.accused])
+
+    def result(self, session: Session, action: Investigate | Accuse | Blame,
+               say: Say) -> None:
+        game, names = session.game, session.names
+        if isinstance(action, Investigate):
+            by = hunter.state(game).investigations[-1][1]
+            say("result.investigated", by=names[by], player=names[action.player])
+        elif isinstance(action, Blame):
+            key = "result.blame_right" if action.pretender else "result.blame_wrong"
+            say(key, "bold", deep_agent=names[action.deep_agent], blamed=names[action.blamed])
+        elif action.accused is None:
+            say("result.no_early_accusation")
+        else:
+            accusation = hunter.state(game).accusations[-1]
+            say(f"result.accused.{accusation.accuser}", "bold",
+                accused=names[accusation.accused])
+            if game.phase != GAME_OVER:
+                m = game.missions[-1]
+                key = "result.turned_success" if m.succeeded else "result.turned_fail"
+                say(key, mission=m.mission)
+                say("result.score", resistance=game.successes, spies=game.failures)
 
 
-@now(ACCUSATION)
-def accusation(game: Game, names: list[str], lang: str) -> str:
+def accusation(game: Game, lang: str) -> str:
     """Whose Hunter accuses now, and what it decides."""
     if hunter.state(game).early:
         return t(lang, early_accusation_key(game))
@@ -35,7 +77,6 @@ def early_accusation_key(game: Game) -> str:
     return "now.accusation_early" if seen else "now.accusation_early_confirmed"
 
 
-@now(INVESTIGATION)
 def investigation(game: Game, names: list[str], lang: str) -> str:
     """Who investigates, and which Hunter Loyalty cards can be shown."""
     investigator = game.investigator
@@ -47,62 +88,3 @@ def investigation(game: Game, names: list[str], lang: str) -> str:
     if "dummy-agent" in game.characters:
         text += " " + t(lang, "now.investigation_dummy")
     return text
-
-
-@field_log("investigator")
-def _investigator(lang: str, names: list[str], seat: int) -> str:
-    return t(lang, "log.investigator", investigator=names[seat])
-
-
-@field_log("chief_fail")
-def _chief_fail(lang: str, names: list[str], count: int) -> str:
-    return t(lang, "log.chief_fail", count=count)
-
-
-@log_line(Investigate)
-def _investigate_log(lang: str, names: list[str], action: Investigate) -> str:
-    return t(lang, "log.investigate", player=names[action.player])
-
-
-@log_line(Accuse)
-def _accuse_log(lang: str, names: list[str], action: Accuse) -> str:
-    if action.accused is None:
-        return t(lang, "log.no_accusation")
-    return t(lang, f"log.accuse.{action.shown}", accused=names[action.accused])
-
-
-@log_line(Blame)
-def _blame_log(lang: str, names: list[str], action: Blame) -> str:
-    key = "log.blame_right" if action.pretender else "log.blame_wrong"
-    return t(lang, key, deep_agent=names[action.deep_agent], blamed=names[action.blamed])
-
-
-@result(Investigate)
-def _investigated(session: Session, action: Investigate, say: Say) -> None:
-    by = hunter.state(session.game).investigations[-1][1]
-    say("result.investigated", by=session.names[by], player=session.names[action.player])
-
-
-@result(Blame)
-def _blamed(session: Session, action: Blame, say: Say) -> None:
-    key = "result.blame_right" if action.pretender else "result.blame_wrong"
-    say(key, "bold", deep_agent=session.names[action.deep_agent],
-        blamed=session.names[action.blamed])
-
-
-@result(Accuse)
-def _accused(session: Session, action: Accuse, say: Say) -> None:
-    game, names = session.game, session.names
-    if action.accused is None:
-        say("result.no_early_accusation")
-        return
-    accusation = hunter.state(game).accusations[-1]
-    say(f"result.accused.{accusation.accuser}", "bold", accused=names[accusation.accused])
-    if game.phase != GAME_OVER:
-        m = game.missions[-1]
-        key = "result.turned_success" if m.succeeded else "result.turned_fail"
-        say(key, mission=m.mission)
-        say("result.score", resistance=game.successes, spies=game.failures)
-
-
-__all__ = ["accusation", "early_accusation_key", "investigation", "who"]

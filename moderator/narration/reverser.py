@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from moderator.i18n import t
-from moderator.narration import MISSION_NOW, field_log
+from moderator.narration import Sentences
+from moderator.rules.actions import Action
 
-MISSION_NOW["reverse"] = "now.reverse"
 
+class ReverserSentences(Sentences[Action], module="reverser"):
+    mission_now = {"reverse": "now.reverse"}
 
-@field_log("reverse")
-def _reverse(lang: str, names: list[str], count: int) -> str:
-    return t(lang, "log.reverse", count=count)
+    def field(self, name: str, value: int, names: list[str], lang: str) -> str:
+        return t(lang, "log.reverse", count=value)

@@ -4,38 +4,33 @@ switch."""
 from __future__ import annotations
 
 from moderator.i18n import t
-from moderator.narration import MISSION_NOW, PROPOSAL_RESULT, Say, field_log, log_line, result
+from moderator.narration import Say, Sentences
 from moderator.rules.modules.sergeant import SwitchCard
+from moderator.rules import Game
 from moderator.session import Session
 
-MISSION_NOW["switched"] = "now.sergeant_switch"
-PROPOSAL_RESULT["sergeant"] = "result.sergeant"
 
+class SergeantSentences(Sentences[SwitchCard], module="sergeant"):
+    mission_now = {"switched": "now.sergeant_switch"}
+    named_with_team = {"sergeant": "result.sergeant"}
 
-@field_log("sergeant")
-def _sergeant(lang: str, names: list[str], seat: int) -> str:
-    return t(lang, "log.sergeant", sergeant=names[seat])
+    def field(self, name: str, value: int, names: list[str], lang: str) -> str:
+        if name == "sergeant":
+            return t(lang, "log.sergeant", sergeant=names[value])
+        return t(lang, "log.switched", switched=names[value])
 
+    def log(self, action: SwitchCard, names: list[str], lang: str,
+            before: Game | None = None) -> str:
+        if action.switched is None:
+            return t(lang, "log.no_switch")
+        return t(lang, "log.switch", switched=names[action.switched])
 
-@field_log("switched")
-def _switched(lang: str, names: list[str], seat: int) -> str:
-    return t(lang, "log.switched", switched=names[seat])
-
-
-@log_line(SwitchCard)
-def _switch_log(lang: str, names: list[str], action: SwitchCard) -> str:
-    if action.switched is None:
-        return t(lang, "log.no_switch")
-    return t(lang, "log.switch", switched=names[action.switched])
-
-
-@result(SwitchCard)
-def _switch(session: Session, action: SwitchCard, say: Say) -> None:
-    game, names = session.game, session.names
-    assert game.sergeant is not None  # a switch is declared on the Sergeant's team
-    sergeant = names[game.sergeant]
-    if action.switched is None:
-        say("result.switch_passed", "bold", sergeant=sergeant)
-    else:
-        say("result.switch_declared", "bold", sergeant=sergeant,
-            switched=names[action.switched])
+    def result(self, session: Session, action: SwitchCard, say: Say) -> None:
+        game, names = session.game, session.names
+        assert game.sergeant is not None  # a switch is declared on the Sergeant's team
+        sergeant = names[game.sergeant]
+        if action.switched is None:
+            say("result.switch_passed", "bold", sergeant=sergeant)
+        else:
+            say("result.switch_declared", "bold", sergeant=sergeant,
+                switched=names[action.switched])

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from moderator.i18n import t
-from moderator.narration import MISSION_NOW, field_log
+from moderator.narration import Sentences
+from moderator.rules.actions import Action
 
-MISSION_NOW["trapped"] = "now.trap"
 
+class TrapperSentences(Sentences[Action], module="trapper"):
+    mission_now = {"trapped": "now.trap"}
 
-@field_log("trapped")
-def _trapped(lang: str, names: list[str], seat: int) -> str:
-    return t(lang, "log.trapped", trapped=names[seat])
+    def field(self, name: str, value: int, names: list[str], lang: str) -> str:
+        return t(lang, "log.trapped", trapped=names[value])

@@ -3,15 +3,17 @@ Commander sat."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from moderator.codec import maybe_number
-from moderator.public import over
+from moderator.public import Keys
+from moderator.rules import Game
 
 
-@over("assassination", "commander")
-def _assassination(game: Any) -> dict[str, Any] | None:
-    shot = game.assassination
-    if shot is None:
-        return None
-    return {"target": maybe_number(shot.target), "commander": maybe_number(shot.commander)}
+class CommanderKeys(Keys, module="commander"):
+    over_keys = ("assassination",)
+
+    def over(self, game: Game) -> dict[str, object]:
+        shot = game.assassination
+        if shot is None:
+            return {"assassination": None}
+        return {"assassination": {"target": maybe_number(shot.target),
+                                  "commander": maybe_number(shot.commander)}}

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from moderator.public import Keys
+from moderator.rules import Game
+from moderator.rules.modules import defector
 
-from moderator.public import TABLE
-from moderator.rules.modules import defector, part
 
-
-@part(TABLE, "defector")
-def _table(game: Any) -> dict[str, Any]:
-    return {"loyalty": {"revealed": list(game.loyalty), "left": len(defector.left(game.loyalty)),
-                        "switched": game.defectors_switched}}
+class DefectorKeys(Keys, module="defector"):
+    def table(self, game: Game) -> dict[str, object]:
+        return {"loyalty": {"revealed": list(game.loyalty),
+                            "left": len(defector.left(game.loyalty)),
+                            "switched": game.defectors_switched}}

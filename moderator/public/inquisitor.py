@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from moderator.codec import maybe_number, numbers
-from moderator.public import TABLE
-from moderator.rules.modules import part
+from moderator.public import Keys
+from moderator.rules import Game
 
 
-@part(TABLE, "inquisitor")
-def _table(game: Any) -> dict[str, Any]:
-    return {"inquisitor": {"holder": maybe_number(game.inquisitor),
-                           "held": numbers(game.inquisitors)}}
+class InquisitorKeys(Keys, module="inquisitor"):
+    def table(self, game: Game) -> dict[str, object]:
+        return {"inquisitor": {"holder": maybe_number(game.inquisitor),
+                               "held": numbers(game.inquisitors)}}

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from moderator.public import MISSION
-from moderator.rules.modules import part
+from moderator.public import Keys
+from moderator.rules import Mission
 
 
-@part(MISSION, "reverser")
-def _mission(m: Any) -> dict[str, Any]:
-    return {"reverse": m.reverse}
+class ReverserKeys(Keys, module="reverser"):
+    def mission(self, mission: Mission) -> dict[str, object]:
+        return {"reverse": mission.reverse}

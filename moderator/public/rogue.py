@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from moderator.codec import maybe_number
-from moderator.public import MISSION, TABLE
-from moderator.rules.modules import part
+from moderator.public import Keys
+from moderator.rules import Game, Mission
 
 
-@part(MISSION, "rogue")
-def _mission(m: Any) -> dict[str, Any]:
-    return {"rogue_success": m.rogue_success, "watch": maybe_number(m.watch)}
+class RogueKeys(Keys, module="rogue"):
+    def mission(self, mission: Mission) -> dict[str, object]:
+        return {"rogue_success": mission.rogue_success, "watch": maybe_number(mission.watch)}
 
-
-@part(TABLE, "rogue")
-def _table(game: Any) -> dict[str, Any]:
-    return {"watch": maybe_number(game.watch)}
+    def table(self, game: Game) -> dict[str, object]:
+        return {"watch": maybe_number(game.watch)}

@@ -1,24 +1,22 @@
-"""The Sergeant in `status --json` (rules.md §8): who was named, and whom they switched."""
+"""The Sergeant in `status --json` (rules.md §8): who was named, and whom they switched;
+the Sergeant's mark in the vote history."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from moderator.codec import maybe_number
-from moderator.public import MISSION, PROPOSAL, TABLE
-from moderator.rules.modules import part
+from moderator.public import Keys, VoteMark
+from moderator.rules import Game, Mission, Proposal
 
 
-@part(PROPOSAL, "sergeant")
-def _proposal(p: Any) -> dict[str, Any]:
-    return {"sergeant": maybe_number(p.sergeant)}
+class SergeantKeys(Keys, module="sergeant"):
+    marks = (VoteMark("sergeant", "sergeant"),)
 
+    def proposal(self, proposal: Proposal) -> dict[str, object]:
+        return {"sergeant": maybe_number(proposal.sergeant)}
 
-@part(MISSION, "sergeant")
-def _mission(m: Any) -> dict[str, Any]:
-    return {"sergeant": maybe_number(m.sergeant), "switched": maybe_number(m.switched)}
+    def mission(self, mission: Mission) -> dict[str, object]:
+        return {"sergeant": maybe_number(mission.sergeant),
+                "switched": maybe_number(mission.switched)}
 
-
-@part(TABLE, "sergeant")
-def _table(game: Any) -> dict[str, Any]:
-    return {"sergeant": maybe_number(game.sergeant)}
+    def table(self, game: Game) -> dict[str, object]:
+        return {"sergeant": maybe_number(game.sergeant)}

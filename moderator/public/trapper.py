@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from moderator.codec import maybe_number
-from moderator.public import MISSION
-from moderator.rules.modules import part
+from moderator.public import Keys
+from moderator.rules import Mission
 
 
-@part(MISSION, "trapper")
-def _mission(m: Any) -> dict[str, Any]:
-    return {"trapped": maybe_number(m.trapped)}
+class TrapperKeys(Keys, module="trapper"):
+    def mission(self, mission: Mission) -> dict[str, object]:
+        return {"trapped": maybe_number(mission.trapped)}

@@ -53,18 +53,21 @@ def read(game_id: str) -> Played:
     """One saved game, read and replayed."""
     from moderator import session, store
 
+    from moderator.rules.actions import Sides
+
     history = store.load(game_id)
-    game = session.replay(history)
-    sides = [e.data for e in history.done if e.data["type"] == "sides"]
-    played = [e.data.get("at") for e in history.done if e.data["type"] != "sides"]
+    game, actions, _ = session.replayed(history)
+    sides = [action for action in actions if isinstance(action, Sides)]
+    played = [entry.data.get("at") for entry, action in zip(history.done, actions, strict=True)
+              if not isinstance(action, Sides)]  # when each was recorded: the lines' times
     setup = history.setup
     names = setup["names"]
     return Played.of(
         game_id, setup.get("created", ""), game,
-        tuple(None if numbered(name, seat) else name for seat, name in enumerate(names, start=1)),
-        frozenset(codec.seats(sides[-1]["spies"])) if sides else None,
+        tuple(None if numbered(name, seat) else name for seat, name in enumerate(names)),
+        frozenset(sides[-1].spies) if sides else None,
         setup.get("theme", session.UNTHEMED),
-        characters=tuple(sides[-1].get("characters", ())) if sides else (),
+        characters=sides[-1].characters if sides else (),
         last=max((at for at in played if isinstance(at, str)), default=""),
         new_night=setup.get("night") == session.NEW_NIGHT,
         imported=bool(setup.get(store.IMPORTED)),
@@ -74,9 +77,10 @@ def read(game_id: str) -> Played:
 
 def numbered(name: str, seat: int) -> bool:
     """A name the game gave by itself ("Player 3", "Spieler 3"): nobody in particular. Every
-    such name holds its seat number, so other names need no catalogue."""
-    return str(seat) in name and any(
-        name == i18n.t(lang, "setup.default_name", seat=seat) for lang in i18n.LANGUAGES)
+    such name holds its seat's number, so other names need no catalogue."""
+    number = codec.number(seat)
+    return str(number) in name and any(
+        name == i18n.t(lang, "setup.default_name", seat=number) for lang in i18n.LANGUAGES)
 
 
 def _file_key(path: str) -> tuple[int, int, int] | None:

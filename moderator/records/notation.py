@@ -22,29 +22,37 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields, is_dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from moderator import codec, session
 from moderator.i18n import has, t
+from moderator.narration import FAIL, SUCCESS, describe_action, outcome
 from moderator.rules import GAME_OVER, Game, Mission, Proposal
+from moderator.rules.actions import Action, Sides
 from moderator.rules.house_rules import defaults
-from moderator.rules.modules import import_slices
-from moderator.narration import FAIL, SUCCESS, describe_line, outcome
+from moderator.rules.modules import Propose
+from moderator.rules.part import Part
 
 EVENT = "⚑"
 
-#: The actions whose content the proposal and mission lines already show, by kind: the base
-#: game's, and each module's from its file in `records/parts/` (`parts/sergeant.py`),
-#: loaded at the end of this file, as the registries below.
-SHOWN_IN_LINES: set[str] = {"propose"}
-#: A module's field of a proposal said in words after the vote, not as a mark: its text, with
-#: the seat as `by`.
-AFTER_VOTE: dict[str, str] = {}
-#: Each module's CSV columns of a proposal and of a played mission (fields of the record), by
-#: module id: there whenever the module is in the game.
-PROPOSAL_COLUMNS: dict[str, tuple[str, ...]] = {}
-MISSION_COLUMNS: dict[str, tuple[str, ...]] = {}
+
+class Columns(Part):
+    """A module's part of a written-out game: the actions its lines already show, its fields
+    said in words after the vote, and its columns of the CSV."""
+
+    package = "moderator.records.parts"
+    #: Its actions whose content the proposal and mission lines already show (no line of
+    #: their own).
+    shown_in_lines: ClassVar[tuple[type[Action], ...]] = ()
+    #: Its fields of a proposal said in words after the vote, not as a mark: the text's key,
+    #: with the seat as `by`.
+    after_vote: ClassVar[Mapping[str, str]] = {}
+    #: Its CSV columns of a proposal and of a played mission (fields of the record): there
+    #: whenever the module is in the game.
+    proposal_columns: ClassVar[tuple[str, ...]] = ()
+    mission_columns: ClassVar[tuple[str, ...]] = ()
 
 #: What every proposal and every played mission has; what the leader names with the team is
 #: on the proposal's line, also for its mission. Any other field is a module's: a field whose
@@ -57,21 +65,22 @@ BASE_MISSION = frozenset({"mission", "team", "fails", "succeeded", "leader",
 @dataclass(frozen=True)
 class Step:
     """One line of the notation: a voted proposal or a played mission (by its index in the
-    final game, so a later change such as a No Confidence shows), or a module event."""
+    final game, so a later change such as a No Confidence shows), or a module event (by the
+    action's index in the log)."""
 
     kind: str  # "proposal", "mission", "pending" (a team awaiting its vote) or "event"
-    index: int = -1
-    action: dict | None = None
+    index: int
     before: Game | None = None  # an event's: the game as the action found it (who acted)
 
 
 @dataclass(frozen=True)
 class Written:
-    """A saved game as the formats need it."""
+    """A saved game as the formats need it: its log's lines as written and their actions."""
 
     game_id: str
     setup: dict
-    actions: list[dict]
+    lines: Sequence[Mapping[str, Any]]
+    actions: Sequence[Action]
     game: Game
     steps: list[Step]
 
@@ -82,16 +91,27 @@ class Written:
     @property
     def sides(self) -> list[int] | None:
         """The spies' seats (0-based) if they were entered after the game, else None."""
-        entered = [a for a in self.actions if a.get("type") == "sides"]
-        return codec.seats(entered[-1]["spies"]) if entered else None
+        entered = [a for a in self.actions if isinstance(a, Sides)]
+        return list(entered[-1].spies) if entered else None
+
+    @property
+    def events(self) -> list[Mapping[str, Any]]:
+        """The module events' lines, as the log holds them."""
+        return [self.lines[step.index] for step in self.steps if step.kind == "event"]
 
 
-def written(game_id: str, setup: dict, actions: list[dict]) -> Written:
-    """Walk the actions through the engine, noting what each one changed."""
+def written(game_id: str, setup: dict, lines: Sequence[Mapping[str, Any]],
+            actions: Sequence[Action] | None = None) -> Written:
+    """Walk a log's actions (its lines, decoded here unless `actions` holds them already)
+    through the engine, noting what each one changed."""
+    if actions is None:
+        actions = [codec.decode(line) for line in lines]
     game = session.new_game(setup)
+    shown = {Propose, *(kind for part in Columns.in_play(game.modules)
+                        for kind in part.shown_in_lines)}
     steps: list[Step] = []
-    for action in actions:
-        before, game = game, session.apply(game, action)
+    for index, action in enumerate(actions):
+        before, game = game, session.taken(game, action)
         voted = [
             i for i, p in enumerate(game.proposals) if p.approvals is not None
             and (i >= len(before.proposals) or before.proposals[i].approvals is None)
@@ -99,16 +119,17 @@ def written(game_id: str, setup: dict, actions: list[dict]) -> Written:
         steps += [Step("proposal", i) for i in voted]
         steps += [Step("mission", i) for i in range(len(before.missions), len(game.missions))]
         if not voted and len(game.missions) == len(before.missions) \
-                and action["type"] not in SHOWN_IN_LINES:
-            steps.append(Step("event", action=action, before=before))
+                and type(action) not in shown:
+            steps.append(Step("event", index, before))
     if game.proposals and game.proposals[-1].approvals is None:
         steps.append(Step("pending", len(game.proposals) - 1))
-    return Written(game_id, setup, actions, game, steps)
+    return Written(game_id, setup, lines, actions, game, steps)
 
 
 def of_session(current: session.Session) -> Written:
     history = current.history
-    return written(current.game_id, history.setup, [e.data for e in history.done])
+    return written(current.game_id, history.setup, [e.data for e in history.done],
+                   current.actions)
 
 
 # -- the notation ---------------------------------------------------------------------------
@@ -125,8 +146,8 @@ def lines(record: Written, lang: str) -> list[str]:
         elif step.kind == "mission":
             shown.append(mission_line(record.game.missions[step.index], names, lang))
         else:
-            assert step.action is not None  # an event step holds its action
-            shown.append(f"{EVENT} {event(step.action, names, lang, step.before)}")
+            event = record.actions[step.index]
+            shown.append(f"{EVENT} {describe_action(lang, names, event, step.before)}")
     shown.append(ending(record.game, lang))
     return shown
 
@@ -141,7 +162,9 @@ def _mark(lang: str, key: str) -> str:
 def proposal_line(p, names: list[str], lang: str) -> str:
     parts = [f"M{p.mission}.{p.attempt}", f"{_mark(lang, 'leader')}={names[p.leader]}",
              f"{_mark(lang, 'team')}={','.join(names[s] for s in p.team)}"]
-    parts += extras(p, BASE_PROPOSAL | AFTER_VOTE.keys(), names, lang)
+    after_vote = {field: text for part in Columns.every()
+                  for field, text in part.after_vote.items()}
+    parts += extras(p, BASE_PROPOSAL | after_vote.keys(), names, lang)
     if p.approvals is None:
         return " ".join(parts + ["…"])
     yes = sorted(p.approvals)
@@ -150,7 +173,7 @@ def proposal_line(p, names: list[str], lang: str) -> str:
     sign, fewer = ("+", yes) if len(yes) < len(no) else ("-", no)
     if fewer:
         parts.append(sign + ",".join(names[s] for s in fewer))
-    for field, text in AFTER_VOTE.items():
+    for field, text in after_vote.items():
         if (by := getattr(p, field)) is not None:
             parts.append(t(lang, text, by=names[by]))
     return " ".join(parts)
@@ -200,16 +223,6 @@ def ending(game: Game, lang: str) -> str:
     return t(lang, "records.line.in_progress", phase=t(lang, f"phase.{game.phase}"))
 
 
-def event(action: dict, names: list[str], lang: str, before: Game | None = None) -> str:
-    """A module event in words, as `moderator log` says it; an action of a kind it does not
-    know (a newer module's) is shown as it is recorded."""
-    text = describe_line(lang, names, action, before)
-    if text != action["type"]:
-        return text
-    details = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "at"))
-    return t(lang, "records.event.other", kind=action["type"], details=details)
-
-
 # -- Markdown -------------------------------------------------------------------------------
 
 
@@ -226,7 +239,7 @@ def markdown(record: Written, lang: str) -> str:
 
     status = outcome(game, lang) if game.phase == GAME_OVER else t(
         lang, "records.md.in_progress", phase=t(lang, f"phase.{game.phase}"))
-    seats = " · ".join(f"{seat} {_md(name)}" for seat, name in enumerate(names, start=1))
+    seats = " · ".join(f"{codec.number(seat)} {_md(name)}" for seat, name in enumerate(names))
     leader = t(lang, "records.md.leader_chosen" if setup.get("leader_chosen")
                else "records.md.leader_drawn", leader=_md(names[game.first_leader]))
     changed = [f"{k} = {v}" for k, v in game.settings.items() if defaults().get(k) != v]
@@ -304,9 +317,10 @@ def csv_text(record: Written) -> str:
     who = lambda seats: ", ".join(names[s] for s in seats)  # noqa: E731
     columns = ["game", "mission", "attempt", "leader", "team", "approve", "reject",
                "approvals", "rejections", "approved"]
-    proposal_columns = _columns(PROPOSAL_COLUMNS, Proposal, game)
+    in_play = Columns.in_play(game.modules)
+    proposal_columns = _columns([part.proposal_columns for part in in_play], Proposal)
     columns += proposal_columns + ["result", "fails"]
-    columns += _columns(MISSION_COLUMNS, Mission, game)
+    columns += _columns([part.mission_columns for part in in_play], Mission)
     columns += sorted({f for m in game.missions for f, _, _ in module_fields(m, BASE_MISSION)}
                       - set(columns))
     out = io.StringIO()
@@ -330,12 +344,11 @@ def csv_text(record: Written) -> str:
     return out.getvalue()
 
 
-def _columns(registry: dict[str, tuple[str, ...]], record: type, game: Game) -> list[str]:
+def _columns(chosen: list[tuple[str, ...]], record: type) -> list[str]:
     """The columns of the modules in the game: each module's together, in the order its
     first field has in the engine's record."""
     order = [field for field, _ in record_fields(record)]
-    chosen = [fields for module, fields in registry.items() if module in game.modules]
-    return [field for fields in sorted(chosen, key=lambda fields: order.index(fields[0]))
+    return [field for fields in sorted((f for f in chosen if f), key=lambda f: order.index(f[0]))
             for field in fields]
 
 
@@ -344,5 +357,3 @@ def _cells(record: Any, columns: list[str], name: Any) -> dict[str, object]:
     return {field: name(getattr(record, field)) if default is None else getattr(record, field)
             for field, default in record_fields(record) if field in columns}
 
-
-import_slices("moderator.records.parts")  # each module's part, if it has one

@@ -83,10 +83,9 @@ def review(current: session.Session, lang: str,
     sides: tuple[int, ...] | None = None
     truth_deals = game.deals
     said_where = ""
-    for entry in current.history.done:  # numbered by their line of the file
-        number, line = entry.line, entry.data
-        before, game = game, session.apply(game, line)
-        action = codec.decode(line)
+    for entry, action in zip(current.history.done, current.actions, strict=True):
+        number = entry.line  # numbered by their line of the file
+        before, game = game, session.taken(game, action)
         if isinstance(action, Sides):
             sides = action.spies
             truth_deals = before.deals
@@ -95,11 +94,11 @@ def review(current: session.Session, lang: str,
         if lines is None:
             lines = []
             done.rounds.append((len(before.missions) + 1, lines))
-        where = narration.where(lang, names, before, line)
-        text = narration.logged(lang, names, line)  # under its proposal's line, once said
+        where = narration.where(lang, names, before, action)
+        text = narration.logged(lang, names, action)  # under its proposal's line, once said
         lines.append(Said("  " + text if where and where == said_where else where[:1].upper()
                           + where[1:] + text if where else text[:1].upper() + text[1:],
-                          line["type"]))
+                          action.kind))
         said_where = where
         if len(game.proposals) == len(before.proposals) and game.proposals and \
                 game.proposals[-1].approved and before.proposals[-1].approved is None:

@@ -1,15 +1,15 @@
 """What the rules say about the moment a game is in: the ruling for "what now?".
 
 It reads only what the whole table sees (the engine knows no roles), so it can never give a
-hidden role away. Module steps appear only for the modules in the game: each module's part is
-in its own file of `reference/moments/` (`moments/hunter.py`), which fills the registries
-below; they are loaded when the ruling is asked, so that a question does not load them.
+hidden role away. Module steps appear only for the modules in the game: each module's part,
+`Moments`, is in its own file of `reference/moments/` (`moments/hunter.py`), loaded when the
+ruling is asked, so that a question does not load it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import ClassVar, NamedTuple
 
 from moderator import i18n
 from moderator.codec import number, numbers
@@ -17,29 +17,50 @@ from moderator.reference.topics import TOPICS
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input, tables
 from moderator.rules.deals import FAILS
 from moderator.rules.house_rules import defaults
-from moderator.rules.modules import MODULES, import_slices, part
+from moderator.rules.modules import STEP_MODULE
+from moderator.rules.part import Part
 
-#: A step's ruling: it adds its sentences to `lines` and its numbers to `facts`, and returns
-#: the topics to read more.
-Step = Callable[[Game, list[str], "Say", list[str], dict], list[str]]
-#: A module's input at the team or the mission step, the same way, given what the engine asks.
-Asked = Callable[[Game, list[str], "Say", list[str], Input], list[str]]
+#: The numbers behind a ruling's sentences, for --json.
+Facts = dict[str, object]
 
-#: Each module's own steps, by phase.
-STEPS: dict[str, Step] = {}
-#: What a module adds at every step while it is in play (the Plot cards that may be used),
-#: by module id.
-EVERY_STEP: dict[str, Step] = {}
-#: What the leader names besides the team (the Sergeant, the Investigator token), by input.
-TEAM: dict[str, Asked] = {}
-#: What the host reports of the mission besides the Fail cards, by input.
-CARDS: dict[str, Asked] = {}
-#: The mission's sentence when the team holds a module's card besides Success and Fail, by
-#: input: a key of `reference.now`.
-HAND: dict[str, str] = {}
-#: What a module in play reminds the table of after an action has been told, by module id:
-#: (game, names, lang) -> sentences (the Plot cards held whose moment has come).
-REMINDERS: dict[str, Callable[[Game, list[str], str], list[str]]] = {}
+
+class Moments(Part):
+    """A module's part of the ruling: the ruling at its own steps, what it adds at every step
+    while it is in play, at the team and at the mission, and what it reminds the table of.
+    Each ruling adds its sentences to `lines` (and its numbers to `facts`) and returns the
+    topics to read more."""
+
+    package = "moderator.reference.moments"
+    #: The mission's sentence when the team holds the module's card besides Success and
+    #: Fail, by input name: a key of `reference.now`.
+    hand: ClassVar[Mapping[str, str]] = {}
+
+    def step(self, game: Game, names: list[str], say: Say, lines: list[str],
+             facts: Facts) -> list[str]:
+        """The ruling at one of the module's steps (the game's phase)."""
+        return []
+
+    def every_step(self, game: Game, names: list[str], say: Say, lines: list[str],
+                   facts: Facts) -> list[str]:
+        """What the module adds at every step while it is in play (the Plot cards that may
+        be used now)."""
+        return []
+
+    def team(self, game: Game, names: list[str], say: Say, lines: list[str],
+             asked: Input) -> list[str]:
+        """One of the module's inputs at the team (what the leader names besides it)."""
+        return []
+
+    def cards(self, game: Game, names: list[str], say: Say, lines: list[str],
+              asked: Input) -> list[str]:
+        """One of the module's inputs at the mission (what the host reports besides the Fail
+        cards), when it has more than one possible value."""
+        return []
+
+    def reminders(self, game: Game, names: list[str], lang: str) -> list[str]:
+        """What the module reminds the table of after an action has been told (the Plot
+        cards held whose moment has come)."""
+        return []
 
 
 class Now(NamedTuple):
@@ -48,21 +69,22 @@ class Now(NamedTuple):
     phase: str
     lines: tuple[str, ...]
     topics: tuple[tuple[str, str], ...]  # (topic id, title)
-    facts: dict  # the numbers behind the sentences, for --json
+    facts: Facts  # the numbers behind the sentences, for --json
 
 
 def now(game: Game, names: list[str], lang: str) -> Now:
     """The ruling for the game as it stands."""
-    import_slices("moderator.reference.moments")  # each module's part, once asked
     say = Say(lang)
     lines = [say("phase", phase=i18n.t(lang, f"phase.{game.phase}"),
                  resistance=game.successes, spies=game.failures)]
-    facts: dict = {"phase": game.phase}
-    step = STEPS.get(game.phase)
-    topics = step(game, names, say, lines, facts) if step else []
-    for module in MODULES:
-        if module.id in game.modules and module.id in EVERY_STEP:
-            topics += EVERY_STEP[module.id](game, names, say, lines, facts)
+    facts: Facts = {"phase": game.phase}
+    module = STEP_MODULE.get(game.phase)
+    if module is not None:
+        topics = Moments.of(module).step(game, names, say, lines, facts)
+    else:
+        topics = _BASE[game.phase](game, names, say, lines, facts)
+    for part in Moments.in_play(game.modules):
+        topics += part.every_step(game, names, say, lines, facts)
     lines += _house_rules(game, lang)
     return Now(
         phase=game.phase,
@@ -73,20 +95,23 @@ def now(game: Game, names: list[str], lang: str) -> Now:
 
 
 def reminders(game: Game, names: list[str], lang: str) -> list[str]:
-    """What the modules in play remind the table of now, in MODULES order."""
-    import_slices("moderator.reference.moments")
-    return [line for module in MODULES
-            if module.id in game.modules and module.id in REMINDERS
-            for line in REMINDERS[module.id](game, names, lang)]
+    """What the modules in play remind the table of now, in the order of the modules."""
+    return [line for part in Moments.in_play(game.modules)
+            for line in part.reminders(game, names, lang)]
 
 
-@part(STEPS, PROPOSAL)
-def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+def _owner(name: str) -> Moments:
+    """The part of the module whose input of the team or the mission `name` is."""
+    return Moments.of((Game.PROPOSAL_FIELDS.get(name) or Game.CARD_FIELDS[name])[0])
+
+
+def _proposal(game: Game, names: list[str], say: Say, lines: list[str],
+              facts: Facts) -> list[str]:
     leader, following = names[game.seat], names[game.next_leaders[0]]
     facts.update(leader=number(game.seat), attempt=game.attempt, vote_track=game.rejections,
                  last_attempt="fifth_proposal" in game.warnings())
     if game.targeting:
-        facts["open_missions"] = [
+        facts["open_missions"] = open_missions = [
             {"mission": m, "team_size": game.team_size_for(m),
              "fails_needed": tables.fails_needed(game.players, m)}
             for m in game.open_missions
@@ -96,7 +121,7 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
         lines.append(say("open_missions", missions=", ".join(
             say("open_mission_two" if m["fails_needed"] == 2 else "open_mission",
                 mission=m["mission"], size=m["team_size"])
-            for m in facts["open_missions"]
+            for m in open_missions
         )))
         if tables.MISSIONS not in game.open_missions and game.successes < 2:
             lines.append(say("five_locked"))
@@ -112,8 +137,8 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
         if game.fails_needed == 2:
             topics.append("two-fails")
     for asked in game.inputs():  # what the leader names besides the team, in the table's order
-        if asked.name in TEAM:
-            topics += TEAM[asked.name](game, names, say, lines, asked)
+        if asked.name in Game.PROPOSAL_FIELDS:
+            topics += _owner(asked.name).team(game, names, say, lines, asked)
     lines.append(say("track", count=game.rejections, limit=tables.MAX_REJECTIONS))
     if "fifth_proposal" in game.warnings():
         lines.append(say("fifth"))
@@ -121,8 +146,7 @@ def _proposal(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     return topics + ["five-rejections"]
 
 
-@part(STEPS, VOTE)
-def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+def _vote(game: Game, names: list[str], say: Say, lines: list[str], facts: Facts) -> list[str]:
     needed = game.players // 2 + 1
     facts.update(leader=number(game.seat), mission=game.mission, attempt=game.attempt,
                  team=numbers(game.proposals[-1].team), approvals_needed=needed,
@@ -140,19 +164,21 @@ def _vote(game: Game, names, say, lines: list, facts: dict) -> list[str]:
     return ["vote", "tie", "five-rejections"]
 
 
-@part(STEPS, MISSION)
-def _mission(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+def _mission(game: Game, names: list[str], say: Say, lines: list[str],
+             facts: Facts) -> list[str]:
     team = game.proposals[-1].team
     facts.update(leader=number(game.seat), mission=game.mission, team=numbers(team),
                  fails_needed=game.fails_needed)
     inputs = game.inputs()
-    hand = next((HAND[asked.name] for asked in inputs if asked.name in HAND), "mission")
+    modules = [asked for asked in inputs if asked.name in Game.CARD_FIELDS]
+    hand = next((key for asked in modules
+                 if (key := _owner(asked.name).hand.get(asked.name)) is not None), "mission")
     lines.append(say(hand, team=", ".join(names[s] for s in game.proposals[-1].team),
                      mission=game.mission))
     topics = ["mission-cards", "mission-result"]
-    for asked in inputs:  # what the host reports of this mission, in the table's order
-        if asked.name in CARDS and len(asked.choices) > 1:
-            topics += CARDS[asked.name](game, names, say, lines, asked)
+    for asked in modules:  # what the host reports of this mission, in the table's order
+        if len(asked.choices) > 1:
+            topics += _owner(asked.name).cards(game, names, say, lines, asked)
     lines.append(say("reveal"))
     lines.append(_fails(game, say))
     if inputs and inputs[0].name == FAILS:  # none asked before it (a trap, a switch)
@@ -171,18 +197,20 @@ def narrated(game: Game, names: list[str], lang: str) -> str:
     imported only here so that a question (most of `moderator rules`) does not load it."""
     from moderator import narration
 
-    return narration.NOW[game.phase](game, names, lang)
+    said = narration.step_sentence(game, names, lang)
+    assert said is not None  # asked at a module's step, which has its sentence
+    return said
 
 
-@part(STEPS, GAME_OVER)
-def _game_over(game: Game, names, say, lines: list, facts: dict) -> list[str]:
+def _game_over(game: Game, names: list[str], say: Say, lines: list[str],
+               facts: Facts) -> list[str]:
     won = ", ".join(i18n.t(say.lang, f"winners.{victory}.{who}") for who, victory in game.winners)
     lines += [say("over", winner=won, reason=i18n.t(say.lang, f"reason.{game.reason}")),
               say("over_undo")]
     return ["game-end"]
 
 
-def _stakes(game: Game, say) -> list[str]:
+def _stakes(game: Game, say: Say) -> list[str]:
     """What a success or a failure of this mission decides, as the engine says (rules.md
     §1.6, §5.1, §6.1, §7): each module's step in order, until one that always comes, so every
     step after the first comes only if the one before did not."""
@@ -199,7 +227,7 @@ class Say(NamedTuple):
         return i18n.t(self.lang, f"reference.now.{key}", **params)
 
 
-def _fails(game: Game, say) -> str:
+def _fails(game: Game, say: Say) -> str:
     if game.fails_needed == 2:
         return say("two_fails", mission=game.mission)
     return say("one_fail", mission=game.mission)
@@ -214,3 +242,7 @@ def _house_rules(game: Game, lang: str) -> list[str]:
         for setting, value in game.settings.items()
         if TOPICS[setting].needs in in_play and value != defaults()[setting]
     ]
+
+
+#: The ruling at each of the base game's steps.
+_BASE = {PROPOSAL: _proposal, VOTE: _vote, MISSION: _mission, GAME_OVER: _game_over}

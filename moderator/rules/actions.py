@@ -41,14 +41,19 @@ class Action:
     step: ClassVar[str | None] = None
     #: The fields in order, each with its default (REQUIRED for none).
     fields: ClassVar[tuple[tuple[str, Any], ...]] = ()
+    _names: ClassVar[tuple[str, ...]] = ()  # the fields' names, in order
 
     def __init_subclass__(cls) -> None:
         own = inspect.get_annotations(cls)
         cls.fields = cls.fields + tuple(
             (name, cls.__dict__.get(name, REQUIRED)) for name, hint in own.items()
             if not str(hint).startswith("ClassVar"))
+        cls._names = tuple(name for name, _ in cls.fields)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if not kwargs and len(args) == len(self._names):  # every field, in order: the engine's
+            self.__dict__.update(zip(self._names, args, strict=False))  # own calls, on its hot path
+            return
         fields = self.fields
         if len(args) > len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} fields")

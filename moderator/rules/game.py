@@ -12,9 +12,10 @@ the fixed setup is held once, in `Config`, and shared by every state of a game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from operator import is_, itemgetter
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from moderator.rules import setup, tables
 from moderator.rules.deals import (
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from typing import Self
 
     from moderator.rules.module import Deck, Given, Module
-    from moderator.rules.modules import Game
+    from moderator.rules.modules import Game, PlayMission, Propose
 
 
 @dataclass(frozen=True)
@@ -82,10 +83,25 @@ class BaseGame:
     #: refusal when the module is not in play, default).
     PROPOSAL_FIELDS: ClassVar[dict[str, tuple[str, str, Any]]] = {}
     CARD_FIELDS: ClassVar[dict[str, tuple[str, str, Any]]] = {}
+    # Whether an action gives any of those fields (not at its default): on the engine's hot
+    # path, the usual answer (no) comes from one comparison (the team's are seats, None
+    # when not given).
+    _team_values: ClassVar[Callable[[Mapping[str, Any]], tuple[Any, ...]]]
+    _no_team: ClassVar[tuple[None, ...]]
+    _card_values: ClassVar[Callable[[Mapping[str, Any]], tuple[Any, ...]]]
+    _no_cards: ClassVar[tuple[Any, ...]]  # each compared by identity: a bool is no count
     #: The phases that share a property (`flow.Phases`), the modules' steps included: while a
     #: leader holds the token, while a team awaits its vote or mission, before the team, while
     #: the round's mission is named, and a new round's steps before its leader acts.
     PLAYING, TEAM_CHOSEN, BEFORE_TEAM, NAMED, OPENING = Phases.of(())
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        assert all(default is None for _, _, default in cls.PROPOSAL_FIELDS.values())
+        cls._team_values = _values(tuple(cls.PROPOSAL_FIELDS))
+        cls._no_team = (None,) * len(cls.PROPOSAL_FIELDS)
+        cls._card_values = _values(tuple(cls.CARD_FIELDS))
+        cls._no_cards = tuple(default for _, _, default in cls.CARD_FIELDS.values())
 
     config: Config
     proposals: tuple[Proposal, ...]
@@ -189,17 +205,10 @@ class BaseGame:
         concrete game is ever made)."""
         return self  # type: ignore[return-value]
 
-    def _changed(self, **changes: object) -> Self:
-        """`_copy` with some state changed at once (the hot path's one copy per action)."""
-        game = object.__new__(type(self))
-        state = game.__dict__
-        state.update(self.__dict__)
-        state.update(changes)
-        return game
-
     def _copy(self) -> Self:
-        """The game an action builds: a shallow copy that only this action changes."""
-        game = object.__new__(type(self))
+        """The game an action builds: a shallow copy that only this action changes (on the
+        hot path through its state, `game.__dict__`: the one copy per action)."""
+        game = _new(type(self))
         game.__dict__.update(self.__dict__)
         return game
 
@@ -207,7 +216,9 @@ class BaseGame:
         """This game, its record taken as already impossible: the next action is not
         checked against the deals, nor is any after it. Only for loading a game saved before
         the check (`session.replay`), never for an action the host reports now."""
-        return self._changed(deals=self.deals.given_up())
+        game = self._copy()
+        game.__dict__["deals"] = self.deals.given_up()
+        return game
 
     def _learn(self, fact: Fact, code: str, **params: object) -> None:
         """A module's fact about the deals (a card shown), on the game being built; a fact no
@@ -389,10 +400,11 @@ class BaseGame:
     def _card_inputs(self, given: Given) -> tuple[Input, ...]:
         """Before the reveal the modules' choices on the table (trap, switch), then the Fail
         cards, then the modules' cards counted in the reveal (rules.md §1.5, §5.3, §8)."""
-        config, game = self.config, self._game
+        config = self.config
         if not config.in_play:  # the base game: the Fail cards alone
             fails = self._fails_input(self.revealed(given), config.spies)
             return (fails.narrowed((self._on_record(FAILS, {}),)),)
+        game = self._game
         asked = [i for module in config.asked for i in module.card_inputs(game, given, False)]
         revealed, most = self.revealed(given), config.spies
         for module in config.in_play:
@@ -525,26 +537,27 @@ class BaseGame:
 
     # -- actions --------------------------------------------------------------------------------
 
-    def _propose(self, team: Iterable[int], mission: int | None,
-                 choices: Mapping[str, Any]) -> Self:
+    def _propose(self, action: Propose) -> Self:
         """The leader's team (rules.md §1.4); under Targeting also the mission it goes on
-        (§2.1); with modules what the leader names besides (the Sergeant, the Investigator),
-        by field name."""
+        (§2.1); with modules what the leader names besides (the Sergeant, the Investigator):
+        the action's fields the modules declare (`PROPOSAL_FIELDS`)."""
         if self.phase != PROPOSAL:
             self._expect(PROPOSAL)
-        config = self.config
+        config, mission = self.config, action.mission
         if mission is None and not config.targeting:
             mission = len(self.missions) + 1  # the next mission: no choice to check
         else:
             mission = self._chosen_mission(mission)
-        team = tuple(team)
-        check_seats(config.players, team)
+        team = action.team
+        seat_set(config.players, team)  # every seat a real one, none twice
         size = config.sizes[mission - 1]
         if len(team) != size:
             raise RuleError("errors.team_size", size=size, mission=mission, given=len(team))
-        named = {name: seat for name, seat in choices.items() if seat is not None} if choices \
-            else choices
-        if named:
+        fields, kind = action.__dict__, type(self)
+        named: dict[str, Any] = _NONE_NAMED
+        if kind._team_values(fields) != kind._no_team:
+            named = {name: seat for name in self.PROPOSAL_FIELDS
+                     if (seat := fields[name]) is not None}
             self._owned(named, self.PROPOSAL_FIELDS)
         if config.in_play:
             for module in config.in_play:
@@ -554,9 +567,11 @@ class BaseGame:
                 for asked in module.team_inputs(self._game, given):
                     self._check(asked, given.get(asked.name, asked.default))
         proposal = Proposal(mission, self.rejections + 1, self.seat, tuple(sorted(team)),
-                            **named) if named else Proposal(
-            mission, self.rejections + 1, self.seat, tuple(sorted(team)))
-        game = self._changed(proposals=self.proposals + (proposal,), phase=VOTE)
+                            **named) if named else tuple.__new__(Proposal, (
+            mission, self.rejections + 1, self.seat, tuple(sorted(team)), *_UNVOTED))
+        game = self._copy()
+        state = game.__dict__
+        state["proposals"], state["phase"] = self.proposals + (proposal,), VOTE
         for module in config.in_play:
             module.proposed(game._game)
         return game
@@ -572,7 +587,9 @@ class BaseGame:
         approving = seat_set(players, tuple(approvals))
         approved = 2 * len(approving) > players
         voted = _voted(self.proposals[-1], approving, approved)
-        game = self._changed(proposals=self.proposals[:-1] + (voted,))
+        game = self._copy()
+        state = game.__dict__
+        state["proposals"] = self.proposals[:-1] + (voted,)
         for module in in_play:
             module.voted(game._game, approved)
         if not approved:
@@ -581,40 +598,43 @@ class BaseGame:
         for module in in_play:
             step = module.before_mission(game._game)
             if step:
-                game._put(phase=step)
+                state["phase"] = step
                 return game
-        game._put(phase=MISSION)
+        state["phase"] = MISSION
         return game
 
-    def _play_mission(self, fails: int, cards: Mapping[str, Any]) -> Self:
+    def _play_mission(self, action: PlayMission) -> Self:
         """The revealed Mission cards: how many Fail cards were among them (rules.md §1.5),
-        and what the modules add by field name (their cards, and the choices made on the
-        table before the reveal)."""
+        and what the modules add, the action's fields they declare (`CARD_FIELDS`: their
+        cards, and the choices made on the table before the reveal). The answers are checked
+        as the mission's inputs ask for them, by field name."""
         if self.phase != MISSION:
             self._expect(MISSION)
         pending = self.proposals[-1]
-        given: dict[str, Any] = {"fails": fails}
-        fields, modules = self.CARD_FIELDS, self.config.modules
-        for name, value in cards.items():
-            owner, refusal, default = fields[name]
-            if value is None or (value == default and type(value) is int):
-                continue  # not reported: the input's default (nobody, none, or as declared)
-            if owner not in modules and value != default:
-                raise RuleError(refusal)  # a card of a module not in the game
-            given[name] = value
+        given: dict[str, Any] = {"fails": action.fails}
+        values, modules = action.__dict__, self.config.modules
+        kind = type(self)
+        if not all(map(is_, kind._card_values(values), kind._no_cards)):
+            for name, (owner, refusal, default) in self.CARD_FIELDS.items():
+                value = values[name]
+                if value is None or (value == default and type(value) is int):
+                    continue  # not reported: the input's default (nobody, none, as declared)
+                if owner not in modules and value != default:
+                    raise RuleError(refusal)  # a card of a module not in the game
+                given[name] = value
         for name, value in given.items():  # a count is a whole number, never below zero
             if (type(value) is not int or value < 0) and (
                     name == "fails" or self.CARD_FIELDS[name][2] == 0):
                 raise RuleError("errors.fails_range", size=len(pending.team))
         if not self.config.in_play:  # the base game's one input, as `_card_inputs` makes it
+            fails = action.fails
             for rule in self._fails_input(len(pending.team), self.config.spies).limits:
                 if not rule.allows(fails):
                     rule.check(fails)
-            fact = self._reveal(given)
-            deals = self.deals.learn(fact)
+            deals = self.deals.learn(self._reveal(given))
             if deals.empty:
                 self._on_record(FAILS, {}).check(fails)  # raises the refusal
-            return self._carried_out(pending, given, fact, deals)
+            return self._carried_out(pending, action, deals)
         for one in self._card_inputs(given):
             value = given.get(one.name, one.default)
             given[one.name] = value
@@ -624,27 +644,31 @@ class BaseGame:
                 if not rule.allows(value):
                     rule.check(value)  # raises the refusal
         fact = self._reveal(given)
-        return self._carried_out(pending, given, fact, self.deals.learn(fact))
+        return self._carried_out(pending, action, self.deals.learn(fact))
 
-    def _carried_out(self, pending: Proposal, given: Given, fact: Reveal, deals: Deals) -> Self:
+    def _carried_out(self, pending: Proposal, action: PlayMission, deals: Deals) -> Self:
         """The mission goes into the record, and its revealed cards into what the record
-        proves; the round is over (rules.md §1.5-§1.7)."""
-        fail_cards, in_play, modules = given["fails"], self.config.in_play, self._game
-        for module in in_play:
-            fail_cards += module.fail_cards(modules, given)
+        proves (`deals`); the round is over (rules.md §1.5-§1.7)."""
+        fail_cards, in_play = action.fails, self.config.in_play
+        if in_play:
+            modules = self._game
+            for module in in_play:
+                fail_cards += module.fail_cards(modules, action)
         succeeded = fail_cards < self.config.needed[pending.mission - 1]
         if in_play:
             extra: dict[str, Any] = {}
             for module in in_play:
-                succeeded = module.result(modules, succeeded, given)
-                extra.update(module.mission_record(modules, pending, given))
-            done = Mission(pending.mission, pending.team, given["fails"], succeeded,
+                succeeded = module.result(modules, succeeded, action)
+                extra.update(module.mission_record(modules, pending, action))
+            done = Mission(pending.mission, pending.team, action.fails, succeeded,
                            leader=pending.leader, **extra)
         else:
-            done = Mission(pending.mission, pending.team, given["fails"], succeeded,
-                           leader=pending.leader)
-        game = self._changed(missions=self.missions + (done,), rejections=0, phase=PROPOSAL,
-                             deals=deals)
+            done = tuple.__new__(Mission, (pending.mission, pending.team, action.fails,
+                                           succeeded, *_NO_CARDS, pending.leader, *_NO_TOKEN))
+        game = self._copy()
+        state = game.__dict__
+        state["missions"] = self.missions + (done,)
+        state["rejections"], state["phase"], state["deals"] = 0, PROPOSAL, deals
         game._pass_leader()
         for module in in_play:
             module.mission_done(game._game)
@@ -693,7 +717,7 @@ class BaseGame:
         """A third success or failure, whether a mission was just played or an accusation
         turned one over (`turned`): it ends the game, or a module's step comes first."""
         missions = self.missions
-        successes = sum(m.succeeded for m in missions)
+        successes = sum(map(_SUCCEEDED, missions))
         if len(missions) - successes == tables.WINS_NEEDED:
             self._third(SPIES, turned)
             return True
@@ -770,6 +794,25 @@ class BaseGame:
         return mission
 
 
+def _values(names: tuple[str, ...]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """What reads the values of `names` from an action's state at once (in C)."""
+    if len(names) > 1:
+        return cast("Callable[[Mapping[str, Any]], tuple[Any, ...]]", itemgetter(*names))
+    return lambda state: tuple(state[name] for name in names)
+
+
+
+# The records made directly, for the engine's hot path (a named tuple's own constructor
+# takes several times as long): a proposal before its vote and without a module's field, a
+# mission of the base game; and a mission's result read in C.
+_UNVOTED = tuple(Proposal._field_defaults[name] for name in Proposal._fields[4:])
+_LEADER = Mission._fields.index("leader")
+_NO_CARDS = tuple(Mission._field_defaults[name] for name in Mission._fields[4:_LEADER])
+_NO_TOKEN = tuple(Mission._field_defaults[name] for name in Mission._fields[_LEADER + 1:])
+_SUCCEEDED = itemgetter(Mission._fields.index("succeeded"))
+assert Proposal._fields[:4] == ("mission", "attempt", "leader", "team")
+assert Mission._fields[:4] == ("mission", "team", "fails", "succeeded")
+
 _VOTE = Proposal._fields.index("approvals")
 assert Proposal._fields[_VOTE + 1] == "approved"
 
@@ -780,6 +823,9 @@ def _voted(proposal: Proposal, approvals: frozenset[int], approved: bool) -> Pro
     return tuple.__new__(Proposal, (*proposal[:_VOTE], approvals, approved,
                                     *proposal[_VOTE + 2:]))
 
+
+_new = object.__new__
+_NONE_NAMED: dict[str, Any] = {}  # a proposal's modules' fields when none is given: never changed
 
 #: The base game's counts of a mission, made once (the engine's hot path).
 _COUNTED = {n: ((FAILS, n),) for n in range(tables.MISSIONS + 1)}

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from moderator.rules.actions import Action
     from moderator.rules.deals import Play
     from moderator.rules.game import Config
-    from moderator.rules.modules import Game
+    from moderator.rules.modules import Game, PlayMission
     from moderator.rules.records import Proposal
 
 Given = Mapping[str, Any]  # the answers to a step's inputs, by field name
@@ -138,7 +138,7 @@ class Module:
         record can be (a trapped card that was also switched)."""
         return ()
 
-    def fail_cards(self, game: Game, given: Given) -> int:
+    def fail_cards(self, game: Game, mission: PlayMission) -> int:
         """This module's cards that count as Fail cards (Chief Fail)."""
         return 0
 
@@ -151,12 +151,14 @@ class Module:
         one, a spy who never plays Fail takes one away."""
         return 0
 
-    def result(self, game: Game, succeeded: bool, given: Given) -> bool:
+    def result(self, game: Game, succeeded: bool, mission: PlayMission) -> bool:
         """The mission's result after this module's cards (Reverse cards turn it over)."""
         return succeeded
 
-    def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, Any]:
-        """This module's fields of the mission's record."""
+    def mission_record(self, game: Game, proposal: Proposal,
+                       mission: PlayMission) -> dict[str, Any]:
+        """This module's fields of the mission's record (the action checked: a field left at
+        its default stands for the input's default)."""
         return {}
 
     def happened(self, game: Game, what: str) -> None:

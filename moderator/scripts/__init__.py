@@ -5,8 +5,9 @@ and who has their eyes open or a thumb up while it lasts. Text comes from the i1
 sound from `moderator.voice`; nothing here speaks, prints or reads a file.
 
 The reveal is built in blocks, in the order rules.md §9 gives them: the spies find each
-other (§9.1, §9.3, §9.6, §9.7), then a module's blocks from its file here (`commander.py`: the
-Commander sees the spies' thumbs, the Body Guard sees the Commander, §9.4, §9.5), the
+other (§9.1, §9.3, §9.6, §9.7), then a module's blocks, its `Blocks` in its file here
+(`commander.py`: the Commander sees the spies' thumbs, the Body Guard sees the Commander,
+§9.4, §9.5), the
 resistance Chiefs find each other (§9.7), the Defectors meet (§9.6).
 Each block is a small function of who is in the game, because every modifier changes the
 neighbouring lines too: an exception line turns "Spies, …" into "All other spies, …" (GL §2.2,
@@ -20,11 +21,12 @@ them as words (`{count_word}`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from moderator.rules.house_rules import settle
-from moderator.rules.modules import MODULES, import_slices
+from moderator.rules.modules import MODULES
+from moderator.rules.part import Part
 from moderator.rules.setup import SPY_CHARACTERS, Setup, configure
 
 #: Seconds of silence after a line: spies looking around, one person noting thumbs, the
@@ -91,20 +93,16 @@ class Cast:
         return not self.blind_spies and bool(self.openers)
 
 
-#: A module's block of the reveal after the spies': its steps for a cast, given whether the
-#: spies met just before ([] when the module's characters are not dealt).
-Block = Callable[[Cast, bool], list[Step]]
+class Blocks(Part):
+    """A module's part of the reveal, after the spies' block; the script calls the modules'
+    blocks in the order of MODULES."""
 
-#: The modules' blocks, by module id, filled by their files here (`scripts/commander.py`).
-BLOCKS: dict[str, Block] = {}
+    package = "moderator.scripts"
 
-
-def block(module: str) -> Callable[[Block], Block]:
-    """Register a module's block; the script calls the blocks in the order of MODULES."""
-    def register(steps: Block) -> Block:
-        BLOCKS[module] = steps
-        return steps
-    return register
+    def steps(self, cast: Cast, after_spies: bool) -> list[Step]:
+        """Its steps for a cast, given whether the spies met just before ([] when the
+        module's characters are not dealt)."""
+        return []
 
 
 def reveal(setup: Setup, house_rules: Mapping[str, str] | None = None) -> tuple[Step, ...]:
@@ -127,8 +125,8 @@ def for_game(game) -> tuple[Step, ...]:
 
 
 def script(cast: Cast) -> tuple[Step, ...]:
-    later = [step for module in MODULES if module.id in BLOCKS
-             for step in BLOCKS[module.id](cast, cast.spies_meet)]
+    later = [step for module in MODULES
+             for step in Blocks.of(module.id).steps(cast, cast.spies_meet)]
     later += _chiefs(cast) + _defectors(cast)
     spies = _spies(cast, thumbs_follow=any(step.thumb for step in later))
     middle = spies + later
@@ -223,5 +221,3 @@ def _defectors(cast: Cast) -> list[Step]:
         Step("script.defectors_close", pause=SETTLE),
     ]
 
-
-import_slices(__name__)  # each module's file here, if it has one

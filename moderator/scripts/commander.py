@@ -3,12 +3,12 @@ thumbs (rules.md §9.4, §9.5), then the Body Guard sees the Commander (§9.4)."
 
 from __future__ import annotations
 
-from moderator.scripts import ONE_LOOKS, SETTLE, Cast, Step, block
+from moderator.scripts import ONE_LOOKS, SETTLE, Blocks, Cast, Step
 
 
-@block("commander")
-def blocks(cast: Cast, after_spies: bool) -> list[Step]:
-    return _commander(cast, after_spies) + _body_guard(cast)
+class CommanderBlocks(Blocks, module="commander"):
+    def steps(self, cast: Cast, after_spies: bool) -> list[Step]:
+        return _commander(cast, after_spies) + _body_guard(cast)
 
 
 def _unseen(cast: Cast) -> tuple[str, ...]:

@@ -5,14 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.rules import Game
-from moderator.rules.modules import part
-from moderator.rules.modules.commander import ASSASSINATION
-from moderator.simulate.turn import STEPS, Turns
+from moderator.simulate.turn import Moves, Turns
 
 
-@part(STEPS, ASSASSINATION)
-def assassination(turns: Turns, game: Game) -> dict[str, Any]:
-    """The Assassin names a player; then the character named shows their card (§5.1)."""
-    named, revealed = game.inputs()
-    target = turns.choose(turns.table.seat_of("assassin"), game, named, {})
-    return {named.name: target, revealed.name: turns.table.seat_of(revealed.name)}
+class CommanderMoves(Moves, module="commander"):
+    def answers(self, turns: Turns, game: Game) -> dict[str, Any]:
+        """The Assassin names a player; then the character named shows their card (§5.1)."""
+        named, revealed = game.inputs()
+        target = turns.choose(turns.table.seat_of("assassin"), game, named, {})
+        return {named.name: target, revealed.name: turns.table.seat_of(revealed.name)}

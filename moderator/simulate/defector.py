@@ -5,13 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.rules import Game
-from moderator.rules.modules import part
-from moderator.rules.modules.defector import LOYALTY
-from moderator.simulate.turn import STEPS, Turns
+from moderator.simulate.turn import Moves, Turns
 
 
-@part(STEPS, LOYALTY)
-def loyalty(turns: Turns, game: Game) -> dict[str, Any]:
-    """The Loyalty deck is shuffled: chance, not a choice."""
-    asked = game.inputs()[0]
-    return {"card": turns.rng.choice(asked.choices)}
+class DefectorMoves(Moves, module="defector"):
+    def answers(self, turns: Turns, game: Game) -> dict[str, Any]:
+        """The Loyalty deck is shuffled: chance, not a choice."""
+        asked = game.inputs()[0]
+        return {"card": turns.rng.choice(asked.choices)}

@@ -1,18 +1,26 @@
-"""The Hunter module in simulated games (rules.md §6.1): the investigation and the
-accusation."""
+"""The Hunter module in simulated games (rules.md §6.1): the investigation, the accusation,
+and the Chief Fail cards at the mission."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from moderator.rules import SPIES, Game
-from moderator.rules.modules import part
-from moderator.rules.modules.hunter import ACCUSATION, INVESTIGATION
-from moderator.simulate.turn import STEPS, Turns
+from moderator.rules.modules.hunter import ACCUSATION
+from moderator.simulate.turn import Moves, Turns
 
 
-@part(STEPS, ACCUSATION)
-def accusation(turns: Turns, game: Game) -> dict[str, Any]:
+class HunterMoves(Moves, module="hunter"):
+    cards = {"chief_fail": "chief_fail"}
+
+    def answers(self, turns: Turns, game: Game) -> dict[str, Any]:
+        if game.phase == ACCUSATION:
+            return _accusation(turns, game)
+        asked = game.inputs()[0]  # the Investigator's choice
+        return {asked.name: turns.choose(game.investigator, game, asked, {})}
+
+
+def _accusation(turns: Turns, game: Game) -> dict[str, Any]:
     """The accusing side's Hunter names a player, who shows the card the rules ask for."""
     asked = game.inputs()[0]
     assert game.hunt is not None  # an accusation is the Hunter module's step
@@ -23,10 +31,3 @@ def accusation(turns: Turns, game: Game) -> dict[str, Any]:
         return {"accused": None}
     shown = game.inputs({"accused": accused})[1].choices
     return {"accused": accused, "shown": turns.table.shown(accused, spies, shown)}
-
-
-@part(STEPS, INVESTIGATION)
-def investigation(turns: Turns, game: Game) -> dict[str, Any]:
-    """The Investigator's choice."""
-    asked = game.inputs()[0]
-    return {asked.name: turns.choose(game.investigator, game, asked, {})}

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.rules import MISSION, Game, Input
-from moderator.rules.modules import part, plot
-from moderator.rules.modules.plot import PLOT_DRAW, PLOT_GIVE, UsePlot
-from moderator.simulate.turn import FACE_UP, OUT_OF_TURN, STEPS, Turns, act
+from moderator.rules.modules import plot
+from moderator.rules.modules.plot import PLOT_DRAW, UsePlot
+from moderator.simulate.turn import Moves, Turns
 
 #: Plot cards that show one player's Loyalty card to another: (shown, to) from (by, target,
 #: leader) (rules.md §3.4).
@@ -19,28 +19,23 @@ _SHOWS = {
 }
 
 
-@part(STEPS, PLOT_DRAW)
-def draw(turns: Turns, game: Game) -> dict[str, Any]:
-    """The deck is shuffled: chance, not a choice."""
-    return {"cards": tuple(turns.rng.sample(plot.state(game).deck, game.plot_draws))}
+class PlotMoves(Moves, module="plot"):
+    def answers(self, turns: Turns, game: Game) -> dict[str, Any]:
+        if game.phase == PLOT_DRAW:  # the deck is shuffled: chance, not a choice
+            return {"cards": tuple(turns.rng.sample(plot.state(game).deck, game.plot_draws))}
+        card = plot.state(game).drawn[0]  # the leader hands it to a player of their choice
+        to = Input("to", "seat", plot.receivers(game))
+        return {"card": card, "to": turns.choose(game.seat, game, to, {"card": card})}
+
+    def face_up(self, game: Game) -> int | None:
+        """In the Spotlight: the card is played face up (rules.md §3.4)."""
+        return plot.state(game).spotlight
+
+    def out_of_turn(self, turns: Turns, game: Game) -> UsePlot | None:
+        return use(turns, game)
 
 
-@part(STEPS, PLOT_GIVE)
-def give(turns: Turns, game: Game) -> dict[str, Any]:
-    """The leader hands the next drawn card to a player of their choice."""
-    card = plot.state(game).drawn[0]
-    to = Input("to", "seat", plot.receivers(game))
-    return {"card": card, "to": turns.choose(game.seat, game, to, {"card": card})}
-
-
-@part(FACE_UP, "plot")
-def spotlight(game: Game) -> int | None:
-    """In the Spotlight: the card is played face up (rules.md §3.4)."""
-    return plot.state(game).spotlight
-
-
-@part(OUT_OF_TURN, "plot")
-def use(turns: Turns, game: Game) -> Game | None:
+def use(turns: Turns, game: Game) -> UsePlot | None:
     """Each usable Plot card's holder in the table's order may use it, once per window;
     a ★ card received must be resolved (rules.md §3.3)."""
     state = plot.state(game)
@@ -52,7 +47,7 @@ def use(turns: Turns, game: Game) -> Game | None:
         targets = plot.targets(game, card)
         if targets == []:  # nobody left to use it on
             if pending:
-                return act(game, UsePlot(card.card, card.holder, None, None))
+                return UsePlot(card.card, card.holder, None, None)
             continue
         view = turns.table.views[card.holder]
         target = turns.players.plot(view, game, card.card, targets, pending)
@@ -71,5 +66,5 @@ def use(turns: Turns, game: Game) -> Game | None:
         if shows is not None:
             shown, to = shows(card.holder, target, game.seat)
             turns.table.show_loyalty(shown, to=to)
-        return act(game, UsePlot(card.card, card.holder, target, take))
+        return UsePlot(card.card, card.holder, target, take)
     return None

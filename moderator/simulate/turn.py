@@ -3,37 +3,59 @@
 the players whose decision it is; the answers are always among the choices the engine offers.
 
 Everything else in the ring (the table, the players, the counting) only reads the game. A
-module's part of a turn (the answers to its steps, a Plot card used) is in its own file of this
-package (`simulate/plot.py`), registered below; `act` at the end of this file is the only call
-that acts on the game.
+module's part of a turn (the answers to its steps, a Plot card used) is its `Moves`, in its own
+file of this package (`simulate/plot.py`); `act` at the end of this file is the only call that
+acts on the game.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input
 from moderator.rules.actions import Action
-from moderator.rules.modules import import_slices
+from moderator.rules.modules import STEP_MODULE
+from moderator.rules.part import Part
 
 if TYPE_CHECKING:
     from moderator.simulate.players import Players
     from moderator.simulate.table import Table
 
-#: The engine's mission-card counts, and the card each counts (a player's card choice).
-_CARDS = {"fails": "fail", "chief_fail": "chief_fail", "rogue_success": "rogue_success",
-          "reverse": "reverse"}
 
-#: Each module's part of a turn, from its own file of this package: the answers to its steps,
-#: by phase; what its players may do before the step's answers (a Plot card used: the game
-#: after it, or None), by module id; who plays their mission card face up, by module id.
-STEPS: dict[str, Callable[[Turns, Game], dict[str, Any]]] = {}
-OUT_OF_TURN: dict[str, Callable[[Turns, Game], Game | None]] = {}
-FACE_UP: dict[str, Callable[[Game], int | None]] = {}
+class Moves(Part):
+    """A module's part of a simulated turn: the answers to its steps, what its players may
+    do out of turn, who plays their mission card face up, and what its inputs at the mission
+    are made of."""
 
+    package = "moderator.simulate"
+    #: Its counts at the mission, each with the card it counts (the cards players choose).
+    cards: ClassVar[Mapping[str, str]] = {}
+
+    def answers(self, turns: Turns, game: Game) -> dict[str, Any]:
+        """The answers to one of the module's steps (the game's phase), by the engine's
+        names for them, each from the player whose decision it is (or the table)."""
+        raise NotImplementedError(game.phase)  # a module's step has its answers
+
+    def out_of_turn(self, turns: Turns, game: Game) -> Action | None:
+        """What a player does out of turn before the step's answers (a Plot card used), or
+        None."""
+        return None
+
+    def face_up(self, game: Game) -> int | None:
+        """Who plays their mission card face up on this mission, if anyone."""
+        return None
+
+    def chooser(self, name: str, game: Game) -> int | None:
+        """Who chooses the module's seat input `name` at the mission (the leader, the
+        Sergeant); None: nobody, the input's default."""
+        return None
+
+
+#: The base game's count at the mission, and the card it counts.
+_FAILS = {"fails": "fail"}
 
 
 #: More actions than any game takes: 5 rounds of 5 proposals, votes and missions, and every
@@ -59,15 +81,17 @@ class Turns:
         raise RuntimeError(f"a simulated game did not end: {game!r}")
 
     def turn(self, game: Game) -> Game:
-        """One action: a module's move out of turn if a player wants one (a Plot card used),
-        else the step's answers."""
+        """One action, applied."""
+        return act(game, self.action(game))
+
+    def action(self, game: Game) -> Action:
+        """The next action: a module's move out of turn if a player wants one (a Plot card
+        used), else the step's, made by the engine of the players' answers."""
         for module in game.config.in_play:
-            out_of_turn = OUT_OF_TURN.get(module.id)
-            if out_of_turn is not None:
-                moved = out_of_turn(self, game)
-                if moved is not None:
-                    return moved
-        return act(game, game.action(self._answers(game)))
+            moved = Moves.of(module.id).out_of_turn(self, game)
+            if moved is not None:
+                return moved
+        return game.action(self._answers(game))
 
     def _answers(self, game: Game) -> dict[str, Any]:
         """The current step's answers, by the engine's names for them, each from the player
@@ -83,7 +107,7 @@ class Turns:
             return {"approve": tuple(s for s in range(game.players) if vote(views[s], game))}
         if phase == MISSION:
             return self._mission(game)
-        return STEPS[phase](self, game)
+        return Moves.of(STEP_MODULE[phase]).answers(self, game)
 
     # -- answers --------------------------------------------------------------------------
 
@@ -110,18 +134,20 @@ class Turns:
         given: dict[str, Any] = {}
         counted: Counter[str] | None = None
         while (asked := game.next_input(given)) is not None:
-            if asked.name in _CARDS:
+            moves = None if asked.name in _FAILS else Moves.of(Game.CARD_FIELDS[asked.name][0])
+            card = _FAILS.get(asked.name) if moves is None else moves.cards.get(asked.name)
+            if card is not None:
                 if counted is None:
                     counted = Counter(self.cards_played(game, pending.team, given.get("trapped")
                                                   ).values())
-                want = counted[_CARDS[asked.name]]
+                want = counted[card]
                 choices = asked.choices
                 given[asked.name] = want if want in choices else min(
                     choices, key=lambda n: abs(n - want))
-            elif asked.name == "switched":
-                given[asked.name] = self.choose(pending.sergeant, game, asked, given)
             else:
-                given[asked.name] = self.choose(game.seat, game, asked, given)
+                assert moves is not None  # the Fail cards are a count
+                given[asked.name] = self.choose(moves.chooser(asked.name, game), game, asked,
+                                                given)
         self.cards = {}
         return given
 
@@ -146,11 +172,9 @@ class Turns:
 def _face_up(game: Game) -> int | None:
     """Who plays their mission card face up on this mission (a module's card), if anyone."""
     for module in game.config.in_play:
-        shown = FACE_UP.get(module.id)
-        if shown is not None:
-            seat = shown(game)
-            if seat is not None:
-                return seat
+        seat = Moves.of(module.id).face_up(game)
+        if seat is not None:
+            return seat
     return None
 
 
@@ -158,9 +182,5 @@ def _face_up(game: Game) -> int | None:
 
 
 def act(game: Game, action: Action) -> Game:
-    """An action of the players (the step's, made by the engine of their answers with
-    `game.action`, or a module's out of turn)."""
+    """An action of the players (`Turns.action`)."""
     return game.apply(action)
-
-
-import_slices("moderator.simulate")  # each module's file here, if it has one

@@ -4,9 +4,10 @@ Each step asks through a `Prompter`, turns the answer into exactly the action th
 non-interactive command logs (`propose`, `vote`, `watch`, `mission`, `rogue-claim`,
 `assassinate`, the modules' steps), and records it with `session.act`. A module's step
 without prompts yet falls back to naming its command (`unguided`); a module adds its prompts
-by adding to `STEPS`. The log on disk is the only state: after every step everything is
-saved, so a game left at any prompt (quit, Ctrl-C, a closed lid) goes on at the same step with
-`moderator play`. At every menu a few keys are always at hand: undo, the table, the rules, quit.
+in its part of `ui/steps/` (`Steps`). The log on disk is the only state: after every step
+everything is saved, so a game left at any prompt (quit, Ctrl-C, a closed lid) goes on at the
+same step with `moderator play`. At every menu a few keys are always at hand: undo, the
+table, the rules, quit.
 """
 
 from __future__ import annotations
@@ -19,18 +20,16 @@ from moderator import codec, live, narration
 from moderator.narration import proof
 from moderator import session as sessions
 from moderator.i18n import possessive, t
-from moderator.rules import GAME_OVER, RuleError, tables
+from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input, RuleError, tables
 from moderator.rules.actions import Action, Vote
-from moderator.rules.modules import PlayMission, Propose
+from moderator.rules.modules import ACTION_MODULE, STEP_MODULE, PlayMission, Propose
 from moderator.session import Session, vote_word
 from moderator.ui import timer, views
 from moderator.ui.guide import (
     NOBODY, Guide, Quit, ReadingStopped, ShortcutPressed, players, seat_label,
 )
 from moderator.ui.prompts import Choice
-from moderator.ui.steps import (
-    ALONE, CARDS_DOWN, LABELS, NAMED, NOT_YET, QUESTIONS, SHOWN_FIRST, asks, step_for,
-)
+from moderator.ui.steps import NOT_YET, Step, Steps
 
 #: Answers of the menus that are not an action; NEXT: another game with the same table.
 CLOSE, AGAIN, GO, RANDOM, NEXT = "close", "again", "go", "random", "next"
@@ -210,6 +209,17 @@ def play(guide: Guide, game_id: str) -> bool:
             current = sessions.open_game(game_id)
 
 
+def step_for(game: Game, otherwise: Step) -> Step:
+    """The step that asks for what the game needs now, with the modules' steps that come
+    before it (a module earlier in the order of the modules is asked first)."""
+    module = STEP_MODULE.get(game.phase)
+    found = _BASE_STEPS.get(game.phase) if module is None else Steps.of(module).step(game)
+    step = found or otherwise
+    for part in reversed(Steps.in_play(game.modules)):
+        step = part.before(game, step)
+    return step
+
+
 def record(guide: Guide, current: Session, action: Action) -> Session:
     """Record one action through the session; what happened is shown at the next question.
 
@@ -312,7 +322,6 @@ def tick_hint(lang: str, key: str, players: int) -> str:
     return hint + " " + t(lang, "play.hint_seat_ten") if players == 10 else hint
 
 
-@asks(Propose)
 def team_step(guide: Guide, current: Session) -> Any:
     """The leader's team (under Targeting first the mission), then what the leader names
     besides: the engine says what, and who may be named (rules.md §1.2, §1.5, §6.1, §8)."""
@@ -367,7 +376,6 @@ def mission_choices(game, lang: str) -> list[Choice]:
     return choices
 
 
-@asks(Vote)
 def vote_step(guide: Guide, current: Session) -> Any:
     """Everyone's open vote, entered fast: nobody ticked means everyone approved; tick who
     rejected (rules.md §1.4)."""
@@ -384,7 +392,6 @@ def vote_step(guide: Guide, current: Session) -> Any:
     return Vote(tuple(seat for seat in range(game.players) if seat not in rejected))
 
 
-@asks(PlayMission)
 def mission_step(guide: Guide, current: Session) -> Any:
     """What the mission showed, asked in the table's order as the engine lists it: before
     the reveal the leader's trap (rules.md §5.3) and the Sergeant's switch (§8), which is
@@ -394,35 +401,39 @@ def mission_step(guide: Guide, current: Session) -> Any:
     game, names, lang = current.game, current.names, guide.lang
     guide.heading(t(lang, "play.mission_title", mission=game.mission))
     guide.show(narration.describe_now(current, lang))
-    for down in CARDS_DOWN:  # the cards are down: what a module asks now (§3.3)
-        looked = down(guide, current)
+    parts = Steps.in_play(game.modules)
+    for part in parts:  # the cards are down: what a module asks now (§3.3)
+        looked = part.cards_down(guide, current)
         if looked is not None:
             return looked
     # Answers before a step recorded on its own (the trap, before the switch) are kept.
     given = guide.answers.setdefault(("mission", len(game.proposals)), {})
-    recorded = {name: value for name, (was, _) in ALONE.items()
-                if (value := was(game)) is not NOT_YET}
+    alone = {name: (part, recording) for part in parts
+             for name, recording in part.alone.items()}
+    recorded = {name: value for name, (part, _) in alone.items()
+                if (value := part.recorded(name, game)) is not NOT_YET}
     given.update(recorded)
-    params = {"leader": names[game.seat],
-              **{key: name(game, names) for key, name in NAMED.items()}}
+    params: dict[str, Any] = {"leader": names[game.seat]}
+    for part in Steps.every():
+        params.update(part.named(game, names))
     while (asked := game.next_input(given)) is not None:
         if asked.name == "fails":  # before the reveal: what is recorded on its own
-            for name, (_, alone) in ALONE.items():
+            for name, (_, recording) in alone.items():
                 if name in given and name not in recorded:
-                    return alone(given.pop(name))
+                    return recording(given.pop(name))
         given[asked.name] = answer(guide, current, asked, **params)
     return PlayMission(**{name: value for name, value in given.items()
                           if name not in recorded})
 
 
-QUESTIONS["fails"] = "play.fails_question"
-
-
-def answer(guide: Guide, current: Session, asked, footer=None, **params: object) -> Any:
+def answer(guide: Guide, current: Session, asked: Input, footer: Callable[[], str] | None = None,
+           **params: object) -> Any:
     """One of the engine's inputs: its question, with only the values the rules allow. A
     count with one possible value is not asked; a single possible player is said (by
     `Guide.select`)."""
-    question = t(guide.lang, QUESTIONS[asked.name], **params)
+    key = "play.fails_question" if asked.name == "fails" else \
+        _owner(asked.name).questions[asked.name]
+    question = t(guide.lang, key, **params)
     if len(asked.choices) == 1 and asked.kind != "seat":  # nothing to count: not asked
         return asked.choices[0]
     # questionary takes a choice whose value is None for its title: "nobody" stands for it
@@ -448,9 +459,15 @@ def _label(lang: str, current: Session, name: str, kind: str, value: Any) -> str
         needed = current.game.fails_needed
         assert needed is not None  # asked at the mission
         return fails_choice(lang, value, needed)
-    if name in LABELS:
-        return LABELS[name](lang, value)
+    label = _owner(name).label(name, value, lang)
+    if label is not None:
+        return label
     return t(lang, f"play.{name}_count", count=value)
+
+
+def _owner(name: str) -> Steps:
+    """The part of the module whose input of the team or the mission `name` is."""
+    return Steps.of((Game.PROPOSAL_FIELDS.get(name) or Game.CARD_FIELDS[name])[0])
 
 
 def fails_choice(lang: str, fails: int, needed: int) -> str:
@@ -490,6 +507,10 @@ def unguided(guide: Guide, current: Session) -> Any:
     )
 
 
+#: The base game's steps, by phase.
+_BASE_STEPS: dict[str, Step] = {PROPOSAL: team_step, VOTE: vote_step, MISSION: mission_step}
+
+
 # -- what happened --------------------------------------------------------------------------
 
 
@@ -499,8 +520,8 @@ def report(guide: Guide, current: Session) -> None:
     next question under a compact table, after what the module shows first (a Plot card's
     rule, once, when it is received)."""
     action = current.last_action
-    first = SHOWN_FIRST.get(type(action))
-    lines = first(current, action, guide.lang) if first else []
+    module = ACTION_MODULE.get(type(action))
+    lines = [] if module is None else Steps.of(module).shown_first(current, action, guide.lang)
     guide.after(current, lines + narration.result_lines(current, guide.lang))
 
 

@@ -19,8 +19,6 @@ from typing import Any
 from moderator import live
 from moderator.i18n import t
 
-#: Where a reading is heard: this computer, the table display's screens with sound on, both.
-SAY_ON = ("here", "screens", "both")
 REPEAT = frozenset("rRwW")  # r(epeat), w(iederholen)
 GO_ON = frozenset(" \r\n")
 ENTER = frozenset("\r\n")

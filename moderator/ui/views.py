@@ -6,17 +6,18 @@ black-and-white printout, and for a colour-blind player.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from moderator import codec
 from moderator.i18n import t
 from moderator.narration import (
     FAIL, FREE, REJECTED, SUCCESS, describe_now, investigator_due, mission_options,
 )
-from moderator.rules import GAME_OVER, PROPOSAL, Game, tables
+from moderator.public import Keys
+from moderator.rules import GAME_OVER, PROPOSAL, Game, Proposal, tables
+from moderator.rules.modules import STEP_MODULE
 from moderator.session import Session
-from moderator.ui.parts import (
-    BOX, COMMANDS, COMPONENTS, INDENT, LOYALTY, MARKS, NOTES, OUTCOMES, RECAP, SECTIONS,
-    TEAM_COMMAND, TOKENS, TRACK, in_play,
-)
+from moderator.ui.parts import BOX, INDENT, Mark, Views, placed
 
 OPEN, NEXT = "·", "▶"
 APPROVE, REJECT = "+", "−"
@@ -34,8 +35,8 @@ def table(session: Session, lang: str, show_votes: bool = True, next_step: bool 
     parts = [_heading(session, lang), _missions(game, lang), _track(session, lang)]
     if show_votes and any(p.approved is not None for p in game.proposals):
         parts.append(VoteHistory(session, lang))
-    parts += [section(session, lang, card_rules) for module, section in SECTIONS.items()
-              if module in game.modules]
+    parts += [section for part in Views.in_play(game.modules)
+              if (section := part.section(session, lang, card_rules)) is not None]
     if next_step:
         parts.append(now(session, lang))
     return Group(*parts)
@@ -63,8 +64,7 @@ class Recap:
                                   count=game.rejections, limit=tables.MAX_REJECTIONS),
                  t(lang, "status.leader", leader=names[game.seat],
                    following=names[game.next_leaders[0]])]
-        lines += [line(self.session, lang) for module, line in RECAP.items()
-                  if module in game.modules]
+        lines += [part.recap(self.session, lang) or "" for part in Views.in_play(game.modules)]
         return [line for line in lines if line]
 
     def __rich_console__(self, console, options):
@@ -129,7 +129,7 @@ def setup_sheet(session: Session, lang: str):
 def note(game, module: str) -> str:
     """The key of a module's setup note, where the game changes it (the Rogue module with only
     the spy Rogue has no Watch token, rules.md §7)."""
-    return NOTES[module](game) if module in NOTES else module
+    return Views.of(module).note(game) or module
 
 
 def components(session: Session, lang: str, largest: int) -> list[str]:
@@ -137,15 +137,16 @@ def components(session: Session, lang: str, largest: int) -> list[str]:
     every extra team member a module brings, rules.md §5.3), each module's tokens and cards,
     and the Loyalty cards that stand in for Character cards where a module needs them (§2.3,
     §3.4)."""
-    game, modules = session.game, session.game.modules
+    game = session.game
     count = largest + sum(module.extra_team_members(game.players)
                           for module in game.config.in_play)
-    sets = next((key for module, key in TOKENS.items() if module in modules), "tokens")
+    parts = placed(game)
+    sets = next((part.tokens for _, part in parts if part.tokens), "tokens")
     lines = [BOX + t(lang, f"setup.component.{sets}", count=count)]
-    for part in in_play(COMPONENTS, modules):
-        lines += part(session, lang)
+    for _, part in parts:
+        lines += part.components(session, lang)
     why = [t(lang, f"setup.component.loyalty_why.{module}")
-           for _, module, needed in LOYALTY if module in modules and needed(game)]
+           for module, part in parts if part.loyalty_cards(game)]
     if why:
         lines.append(BOX + t(lang, "setup.component.loyalty", why=" ".join(why)))
     return lines
@@ -229,8 +230,8 @@ def _track(session: Session, lang: str):
 def module_lines(session: Session, lang: str) -> list[str]:
     """What the modules put on the table for everyone to see (who holds the Inquisitor token,
     the Loyalty cards revealed so far)."""
-    return [line for part in in_play(TRACK, session.game.modules)
-            for line in part(session, lang)]
+    return [line for _, part in placed(session.game, track=True)
+            for line in part.track(session, lang)]
 
 
 class VoteHistory:
@@ -251,19 +252,19 @@ class VoteHistory:
 
         lang, names, game = self.lang, self.session.names, self.session.game
         voted = [(index, p) for index, p in enumerate(game.proposals) if p.approved is not None]
-        modules = [(mark, mark.marked(self.session)) for mark in in_play(MARKS, game.modules)]
-        outcomes = in_play(OUTCOMES, game.modules)
+        modules = vote_marks(self.session)
+        outcomes = vote_outcomes(game)
         marks = {key: t(lang, f"status.mark_{key}") for key in (
-            "leader", "team", *(m.key for m, _ in modules), *(o.key for o in outcomes))}
+            "leader", "team", *(m.key for m in modules), *(o.key for o in outcomes))}
         labels = [t(lang, "status.votes"), t(lang, "status.outcome")]
         width = max(cell_len(text) for text in [*labels, *names])
         width = max(1, min(width, options.max_width - CELL))  # room for one proposal at least
         shown = voted[-max(1, (options.max_width - width) // CELL):]
 
-        def mark(index: int, proposal, seat: int, leader: bool) -> str | None:
+        def mark(index: int, seat: int, leader: bool) -> str | None:
             """The key of a module's mark on this seat in the leader's or the member's place."""
-            return next((m.key for m, marked in modules
-                         if m.leader is leader and marked(index, proposal) == seat), None)
+            return next((m.key for m in modules
+                         if m.leader is leader and m.seats.get(index) == seat), None)
 
         def row(label: str, cells: list[Text], style: str = "") -> list[Text]:
             """One line of the grid; a label wider than the column wraps under itself."""
@@ -285,11 +286,11 @@ class VoteHistory:
                 approve = seat in (proposal.approvals or ())
                 cell = Text()
                 if proposal.leader == seat:
-                    cell.append(marks[mark(index, proposal, seat, True) or "leader"],
+                    cell.append(marks[mark(index, seat, True) or "leader"],
                                 style="bold")
                 else:
                     cell.append(" ")
-                member = mark(index, proposal, seat, False) or \
+                member = mark(index, seat, False) or \
                     ("team" if seat in proposal.team else None)
                 cell.append(marks[member] if member else " ", style="bold")
                 cell.append(APPROVE if approve else REJECT, style="green" if approve else "red")
@@ -298,13 +299,12 @@ class VoteHistory:
         yield from row(labels[1], [
             _outcome(p, next((marks[o.key] for o in outcomes if o.shows(p)), None))
             for _, p in shown], "bold")
-        used = [m.key for m, marked in modules
-                if any(marked(index, p) is not None for index, p in shown)]
+        used = [m.key for m in modules if any(index in m.seats for index, _ in shown)]
         yield Text(self.legend([p for _, p in shown], used, outcomes, marks,
                                len(voted) - len(shown)), style="dim")
 
-    def legend(self, shown: list, used: list[str], outcomes: list, marks: dict,
-               older: int) -> str:
+    def legend(self, shown: list[Proposal], used: list[str], outcomes: list[Outcome],
+               marks: dict[str, str], older: int) -> str:
         """What the marks mean: always the base ones, the modules' marks that are `used` in
         the proposals shown, and their outcome marks on the proposals they stand on."""
         lang, names = self.lang, self.session.names
@@ -313,7 +313,8 @@ class VoteHistory:
         for outcome in outcomes:
             on = [p for p in shown if outcome.shows(p)]
             if on:
-                parts.append(outcome.legend(lang, names, on, marks[outcome.key]))
+                parts.append(outcome.views.outcome_legend(outcome.key, lang, names, on,
+                                                          marks[outcome.key]))
         text = " · ".join(parts)
         if older:
             text += " " + t(lang, "status.votes_older", count=older)
@@ -322,6 +323,37 @@ class VoteHistory:
 
 #: The width of one proposal in the vote history: a space and three marks.
 CELL = 4
+
+
+def vote_marks(session: Session) -> list[Mark]:
+    """The modules' marks in the vote history, in the order of their places: those of their
+    public keys (`public.Keys.marks`, on a team member's seat), then the host's table's own."""
+    game, marks = session.game, []
+    for module, part in placed(game):
+        for public in Keys.of(module).marks:
+            marks.append(Mark(public.key, leader=False, seats={
+                index: seat for index, p in enumerate(game.proposals)
+                if (seat := getattr(p, public.field)) is not None}))
+        marks += part.marks(session)
+    return marks
+
+
+class Outcome(NamedTuple):
+    """A module's mark in place of a proposal's outcome (`public.Keys.outcomes`), and the
+    module's views, which say what it means."""
+
+    key: str
+    field: str
+    views: Views
+
+    def shows(self, proposal: Proposal) -> bool:
+        return getattr(proposal, self.field) is not None
+
+
+def vote_outcomes(game: Game) -> list[Outcome]:
+    """The modules' outcome marks, in the order of their places."""
+    return [Outcome(public.key, public.field, part) for module, part in placed(game)
+            for public in Keys.of(module).outcomes]
 
 
 def _outcome(proposal, instead: str | None):
@@ -357,10 +389,12 @@ def now(session: Session, lang: str):
 def next_command(game) -> tuple[str, dict[str, str]] | None:
     """The i18n key (under `command.`) of the command that records the next step, with its
     parameters."""
-    if game.phase in COMMANDS:
-        return COMMANDS[game.phase](game)
+    module = STEP_MODULE.get(game.phase)
+    command = None if module is None else Views.of(module).command(game)
+    if command is not None:
+        return command
     if game.phase == PROPOSAL:
         key = "proposal_targeting" if game.mission is None else "proposal"
-        return key + "".join(suffix(game) for module, suffix in TEAM_COMMAND.items()
-                             if module in game.modules), {}
+        return key + "".join(part.team_command(game)
+                             for part in Views.in_play(game.modules)), {}
     return None if game.phase == GAME_OVER else (game.phase, {})

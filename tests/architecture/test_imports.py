@@ -148,11 +148,15 @@ def loaded_by(env: dict, *command: str) -> set[str]:
 
 @pytest.mark.integration
 def test_only_the_ruling_of_now_loads_the_modules_parts_of_the_rules_lookup(tmp_path):
-    env = with_game(tmp_path, "rules does a tie pass")
+    """A question loads no module's part of the ruling; what applies now loads those of the
+    modules in play, and no others."""
+    env = with_game(tmp_path, "new --players 7 --modules plot,sergeant --no-play",
+                    "rules does a tie pass")
     parts = "moderator.reference.moments."
     assert {m for m in loaded_by(env, "rules", "does", "a", "tie", "pass")
             if m.startswith(parts)} == set()
-    assert {m for m in loaded_by(env, "rules") if m.startswith(parts)}  # what applies now
+    assert {m for m in loaded_by(env, "rules") if m.startswith(parts)} == {
+        parts + "plot", parts + "sergeant"}
 
 
 @pytest.mark.integration

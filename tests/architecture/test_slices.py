@@ -1,6 +1,7 @@
 """A module is one slice (design.md §1): its rules in `rules/modules/<id>.py`, one file per
 ring that shows it (`narration/<id>.py`, `ui/steps/<id>.py`, …), found by the rings through
-registries, never by a chain of `if kind == …`; and seats are numbered from 1 in one module.
+their part classes (test_parts.py), never by a chain of `if kind == …`; and seats are
+numbered from 1 in one module.
 
 The checks read the package's source, so they hold for the next module too; each proves
 itself on a planted fault.
@@ -13,10 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from moderator import narration
-from moderator.rules.actions import Action, Sides
-from moderator.rules.modules import ACTIONS, MODULES
-from moderator.ui import guided, steps
+from moderator.rules.actions import Action
+from moderator.rules.modules import MODULES
 
 PACKAGE = Path(__file__).resolve().parents[2] / "moderator"
 
@@ -121,21 +120,6 @@ def test_every_homonym_is_still_there():
         assert word in references(files[path])[0], (path, word)
 
 
-# -- every action has its part in each ring -----------------------------------------------
-
-assert guided  # its base steps fill the registry too
-
-#: Actions guided play does not ask for, and why.
-NOT_GUIDED = {Sides: "entered after the game, with `moderator roles`"}
-
-
-@pytest.mark.parametrize("action", ACTIONS.values(), ids=lambda a: a.kind)
-def test_every_action_has_its_log_line_narrator_and_guided_step(action):
-    assert action in narration.LOG, "no log line"
-    assert action in narration.RESULT, "no narrator"
-    assert action in steps.ASKS or action in NOT_GUIDED, "no guided step"
-
-
 # -- seats change numbering in one module ---------------------------------------------------
 
 #: The one module that numbers seats from 1 (and reads those numbers back).
@@ -156,8 +140,27 @@ def _seatish(node: ast.AST) -> bool:
                for n in ast.walk(node))
 
 
+def _from_one(loop: ast.AST) -> bool:
+    """A loop whose seat is counted from 1: `for seat, name in enumerate(names, start=1)`,
+    `for seat in range(1, count + 1)`."""
+    target, source = getattr(loop, "target", None), getattr(loop, "iter", None)
+    if isinstance(target, ast.Tuple) and target.elts:
+        target = target.elts[0]
+    if not (isinstance(target, ast.Name) and target.id in ("seat", "s")
+            and isinstance(source, ast.Call) and isinstance(source.func, ast.Name)):
+        return False
+    one = ast.Constant(1)
+    starts = [k.value for k in source.keywords if k.arg == "start"]
+    if source.func.id == "enumerate":
+        starts += source.args[1:2]
+    elif source.func.id == "range" and len(source.args) > 1:
+        starts.append(source.args[0])
+    return any(ast.dump(start) == ast.dump(one) for start in starts)
+
+
 def conversions(tree: ast.AST) -> list[int]:
-    """Lines that add or take 1 to or from a seat, or index names by a number less 1."""
+    """Lines that add or take 1 to or from a seat, index names by a number less 1, or count
+    seats from 1."""
     lines = []
     clockwise = {id(side) for node in ast.walk(tree)  # (seat + 1) % players: the next seat
                  if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)
@@ -174,6 +177,8 @@ def conversions(tree: ast.AST) -> list[int]:
                 node.value.id == "names" and isinstance(node.slice, ast.BinOp) and \
                 isinstance(node.slice.right, ast.Constant) and node.slice.right.value == 1:
             lines.append(node.lineno)
+        if isinstance(node, (ast.For, ast.comprehension)) and _from_one(node):
+            lines.append(getattr(node, "lineno", getattr(node.target, "lineno", 0)))
     return lines
 
 
@@ -188,4 +193,7 @@ def test_the_seat_check_sees_a_planted_conversion():
     assert conversions(ast.parse("who = names[status['leader'] - 1]"))
     assert conversions(ast.parse("x = game.leader + 1"))
     assert not conversions(ast.parse("after = (seat + 1) % players"))
+    assert conversions(ast.parse("for seat, name in enumerate(names, start=1): pass"))
+    assert conversions(ast.parse("shown = [f(s) for s in range(1, count + 1)]"))
+    assert not conversions(ast.parse("for number, line in enumerate(lines, start=1): pass"))
     assert conversions(sources()[CODEC])  # the codec does convert

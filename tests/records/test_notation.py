@@ -130,14 +130,6 @@ def test_module_events_get_a_line_of_their_own():
     ]
 
 
-def test_an_action_of_a_kind_not_known_here_is_shown_as_recorded():
-    """A log written by a newer version (a module's action this version does not describe)
-    is exported, not refused."""
-    shown = notation.event({"type": "defector_switch", "card": "switch", "round": 3,
-                            "at": "2026-11-30T20:00:00+00:00"}, NAMES, "en")
-    assert shown == "defector_switch: card=switch, round=3"
-
-
 @dataclass(frozen=True)
 class NewerMission:
     """A played mission as a later engine might record it, with a module unknown here."""
@@ -154,6 +146,20 @@ class NewerMission:
 def test_a_mission_field_not_known_here_is_shown_by_its_name():
     assert notation.mission_line(NewerMission(1, (0, 1), 0, True, watch=1, mirror=2, echoes=3),
                                  NAMES, "en") == "M1 ✔ 0F W=Ben mirror=Carl echoes=3"
+
+
+def test_an_approval_cancelled_with_no_confidence_is_said_after_the_vote():
+    """rules.md §3.4: No Confidence cancels an approval, which then counts as rejected; the
+    line says who cancelled it, and the CSV has its column."""
+    actions = [{"type": "plot_draw", "cards": ["no_confidence", "close_eye"]},
+               {"type": "plot_give", "card": "no_confidence", "to": 2},
+               {"type": "plot_give", "card": "close_eye", "to": 3},
+               propose(1, 2), vote(1, 2, 3, 4, 5, 6, 7),
+               {"type": "plot_use", "card": "no_confidence", "by": 2}]
+    record = notation.written("G", setup(7, modules=["plot"]), actions)
+    assert "M1.1 L=Anna T=Anna,Ben +7 -0 ✘ (No Confidence: Ben)" in notation.lines(record, "en")
+    row = next(csv.DictReader(io.StringIO(notation.csv_text(record))))
+    assert (row["approved"], row["cancelled_by"]) == ("false", "Ben")
 
 
 def test_sides_entered_after_the_game_are_an_event():

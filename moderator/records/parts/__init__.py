@@ -1,2 +1,2 @@
-"""Each module's part of a written-out game (`records/notation.py`): what its lines already
-show, and its columns of the CSV; one file per module, loaded with the notation."""
+"""Each module's part of a written-out game (`records/notation.py`, `Columns`): what its lines
+already show, and its columns of the CSV; one file per module."""

@@ -1,7 +1,9 @@
 """The Plot Thickens written out (rules.md §3.4): a team approved, then cancelled with No
 Confidence, and by whom."""
 
-from moderator.records.notation import AFTER_VOTE, PROPOSAL_COLUMNS
+from moderator.records.notation import Columns
 
-AFTER_VOTE["cancelled_by"] = "records.line.cancelled"
-PROPOSAL_COLUMNS["plot"] = ("cancelled_by",)
+
+class PlotColumns(Columns, module="plot"):
+    after_vote = {"cancelled_by": "records.line.cancelled"}
+    proposal_columns = ("cancelled_by",)

@@ -1,5 +1,7 @@
 """The Reverser module written out (rules.md §6.2): the Reverse cards have their column."""
 
-from moderator.records.notation import MISSION_COLUMNS
+from moderator.records.notation import Columns
 
-MISSION_COLUMNS["reverser"] = ("reverse",)
+
+class ReverserColumns(Columns, module="reverser"):
+    mission_columns = ("reverse",)

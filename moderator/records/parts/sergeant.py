@@ -1,9 +1,11 @@
 """The Sergeant module written out (rules.md §8): the switch shows on the mission's line
 (`⇄Carl`), not as an event; the Sergeant and the switch have their columns."""
 
-from moderator.records.notation import MISSION_COLUMNS, PROPOSAL_COLUMNS, SHOWN_IN_LINES
+from moderator.records.notation import Columns
 from moderator.rules.modules.sergeant import SwitchCard
 
-SHOWN_IN_LINES.add(SwitchCard.kind)
-PROPOSAL_COLUMNS["sergeant"] = ("sergeant",)
-MISSION_COLUMNS["sergeant"] = ("switched",)
+
+class SergeantColumns(Columns, module="sergeant"):
+    shown_in_lines = (SwitchCard,)
+    proposal_columns = ("sergeant",)
+    mission_columns = ("switched",)

@@ -1,5 +1,7 @@
 """The Trapper module written out (rules.md §5.3): whose card was trapped has its column."""
 
-from moderator.records.notation import MISSION_COLUMNS
+from moderator.records.notation import Columns
 
-MISSION_COLUMNS["trapper"] = ("trapped",)
+
+class TrapperColumns(Columns, module="trapper"):
+    mission_columns = ("trapped",)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from moderator.reference.context import STEPS, Say
+from moderator.reference.context import Facts, Moments, Say
 from moderator.rules import Game
-from moderator.rules.modules import part
-from moderator.rules.modules.commander import ASSASSINATION
 
 
-@part(STEPS, ASSASSINATION)
-def _assassination(game: Game, names: list[str], say: Say, lines: list[str],
-                   facts: dict) -> list[str]:
-    lines += [say("assassination"), say("assassination_result")]
-    return ["assassin", "commander"]
+class CommanderMoments(Moments, module="commander"):
+    def step(self, game: Game, names: list[str], say: Say, lines: list[str],
+             facts: Facts) -> list[str]:
+        lines += [say("assassination"), say("assassination_result")]
+        return ["assassin", "commander"]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from moderator.reference.context import STEPS, Say, narrated
+from moderator.reference.context import Facts, Moments, Say, narrated
 from moderator.rules import Game
-from moderator.rules.modules import part
-from moderator.rules.modules.defector import LOYALTY
 
 
-@part(STEPS, LOYALTY)
-def _loyalty(game: Game, names: list[str], say: Say, lines: list[str], facts: dict) -> list[str]:
-    facts.update(round=game.round, loyalty=list(game.loyalty))
-    lines.append(narrated(game, names, say.lang))
-    return ["defector"]
+class DefectorMoments(Moments, module="defector"):
+    def step(self, game: Game, names: list[str], say: Say, lines: list[str],
+             facts: Facts) -> list[str]:
+        facts.update(round=game.round, loyalty=list(game.loyalty))
+        lines.append(narrated(game, names, say.lang))
+        return ["defector"]

@@ -5,54 +5,50 @@ from __future__ import annotations
 
 from moderator import i18n
 from moderator.codec import number
-from moderator.reference.context import EVERY_STEP, REMINDERS, STEPS, Say
+from moderator.reference.context import Facts, Moments, Say
 from moderator.rules import VOTE, Game
-from moderator.rules.modules import part, plot
-from moderator.rules.modules.plot import PLOT_DRAW, PLOT_GIVE
+from moderator.rules.modules import plot
+from moderator.rules.modules.plot import PLOT_DRAW
 
 
-@part(STEPS, PLOT_DRAW)
-def _draw(game: Game, names: list[str], say: Say, lines: list[str], facts: dict) -> list[str]:
-    facts.update(leader=number(game.seat), plot_draws=game.plot_draws)
-    lines.append(say("plot_draw", leader=names[game.seat], count=game.plot_draws))
-    if game.settings["plot-hand-out"] == "different-players":
-        lines.append(say("plot_different"))
-    return ["plot-draw", "strong-leader"]
+class PlotMoments(Moments, module="plot"):
+    def step(self, game: Game, names: list[str], say: Say, lines: list[str],
+             facts: Facts) -> list[str]:
+        if game.phase == PLOT_DRAW:
+            facts.update(leader=number(game.seat), plot_draws=game.plot_draws)
+            lines.append(say("plot_draw", leader=names[game.seat], count=game.plot_draws))
+            if game.settings["plot-hand-out"] == "different-players":
+                lines.append(say("plot_different"))
+            return ["plot-draw", "strong-leader"]
+        drawn = plot.state(game).drawn  # the hand-out
+        facts.update(leader=number(game.seat), drawn=list(drawn))
+        if drawn:
+            cards = ", ".join(i18n.t(say.lang, f"plot_card.{card}") for card in drawn)
+            lines.append(say("plot_give", leader=names[game.seat], cards=cards))
+            if game.settings["plot-hand-out"] == "different-players":
+                lines.append(say("plot_different"))
+        return ["plot-draw", "plot-timing"]
 
+    def every_step(self, game: Game, names: list[str], say: Say, lines: list[str],
+                   facts: Facts) -> list[str]:
+        """Who must or may use a Plot card right now, and who votes first (rules.md §3.3)."""
+        usable = game.usable()
+        facts["plot_usable"] = [{"card": c.card, "holder": number(c.holder)} for c in usable]
+        lines += [reminder(game, c, names, say.lang) for c in usable]
+        cards = [c.card for c in usable]
+        if game.phase == VOTE and game.opinion_makers:
+            from moderator.narration import opinion_first
 
-@part(STEPS, PLOT_GIVE)
-def _give(game: Game, names: list[str], say: Say, lines: list[str], facts: dict) -> list[str]:
-    drawn = plot.state(game).drawn
-    facts.update(leader=number(game.seat), drawn=list(drawn))
-    if drawn:
-        cards = ", ".join(i18n.t(say.lang, f"plot_card.{card}") for card in drawn)
-        lines.append(say("plot_give", leader=names[game.seat], cards=cards))
-        if game.settings["plot-hand-out"] == "different-players":
-            lines.append(say("plot_different"))
-    return ["plot-draw", "plot-timing"]
+            lines.append(opinion_first(game, names, say.lang))
+            cards.append("opinion_maker")
+        return list(dict.fromkeys(card.replace("_", "-") for card in cards))
 
-
-@part(EVERY_STEP, "plot")
-def _cards(game: Game, names: list[str], say: Say, lines: list[str], facts: dict) -> list[str]:
-    """Who must or may use a Plot card right now, and who votes first (rules.md §3.3)."""
-    usable = game.usable()
-    facts["plot_usable"] = [{"card": c.card, "holder": number(c.holder)} for c in usable]
-    lines += [reminder(game, c, names, say.lang) for c in usable]
-    cards = [c.card for c in usable]
-    if game.phase == VOTE and game.opinion_makers:
-        from moderator.narration import opinion_first
-
-        lines.append(opinion_first(game, names, say.lang))
-        cards.append("opinion_maker")
-    return list(dict.fromkeys(card.replace("_", "-") for card in cards))
-
-
-@part(REMINDERS, "plot")
-def _held(game: Game, names: list[str], lang: str) -> list[str]:
-    """The held Plot cards whose moment has come, in the order players are asked (§3.3); a
-    card just received is told with the action that gave it."""
-    pending = plot.state(game).pending
-    return [reminder(game, card, names, lang) for card in game.usable() if card not in pending]
+    def reminders(self, game: Game, names: list[str], lang: str) -> list[str]:
+        """The held Plot cards whose moment has come, in the order players are asked (§3.3);
+        a card just received is told with the action that gave it."""
+        pending = plot.state(game).pending
+        return [reminder(game, card, names, lang) for card in game.usable()
+                if card not in pending]
 
 
 def reminder(game: Game, card: plot.Card, names: list[str], lang: str) -> str:

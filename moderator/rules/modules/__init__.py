@@ -7,10 +7,8 @@ where it takes part), its texts in the catalogues and its rules topic.
 
 from __future__ import annotations
 
-import importlib
-
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from typing import Any
 
 from moderator.rules.actions import Action, Seat, Sides, Vote
 from moderator.rules.flow import MISSION, PROPOSAL, Phases
@@ -35,28 +33,17 @@ MODULES: tuple[Module, ...] = (
 )
 
 
-F = TypeVar("F")
-
-
-def part(registry: dict[str, F], key: str) -> Callable[[F], F]:
-    """Put what it decorates, a module's part of a ring, in the ring's `registry` under `key`
-    (the module's id, or the phase or input the part answers)."""
-    def register(its: F) -> F:
-        registry[key] = its
-        return its
-    return register
-
-
 def import_slices(ring: str) -> None:
-    """Import the file each module has in a ring (`moderator.narration.hunter` …), where it has
-    one, so that it registers its parts. By name, not by listing a folder: a frozen build has no
-    folder to list."""
+    """Import the file each module has in a ring (`cli/hunter.py` …), where it has one,
+    so that it declares what it adds. By name, not by listing a folder: a frozen build has no
+    folder to list. (The rings with a part class, `rules.part.Part`, find a module's file
+    themselves, when asked for its part.)"""
+    from moderator.rules.part import load
+
     for module in sorted(MODULES, key=lambda module: module.id):
-        try:
-            importlib.import_module(f"{ring}.{module.id}")
-        except ModuleNotFoundError as missing:
-            if missing.name != f"{ring}.{module.id}":
-                raise
+        load(ring, module.id)
+
+_new = object.__new__
 
 #: The order the host is asked in: before the reveal the Trapper's trap, then the Sergeant's
 #: switch (rules.md §5.3, §8); in the reveal, after the Fail cards, the Chief Fail, Rogue
@@ -85,7 +72,7 @@ class Propose(Action):
     investigator: Seat | None = None
 
     def apply(self, game: Game) -> Game:
-        return game.propose(self.team, self.mission, self.sergeant, self.investigator)
+        return game._propose(self)
 
 
 class PlayMission(Action):
@@ -100,9 +87,13 @@ class PlayMission(Action):
     chief_fail: int = 0
 
     def apply(self, game: Game) -> Game:
-        return game.play_mission(self.fails, self.rogue_success, self.switched, self.reverse,
-                                 self.trapped, self.chief_fail)
+        return game._play_mission(self)
 
+
+#: The module whose step each of the modules' phases is, and whose each of their actions is
+#: (the base game's are no module's): how the rings find a step's or an action's part.
+STEP_MODULE: dict[str, str] = {phase: m.id for m in MODULES for phase in m.phases}
+ACTION_MODULE: dict[type[Action], str] = {a: m.id for m in MODULES for a in m.actions}
 
 #: Every action by its name in a game file: the base game's, then each module's.
 _BASE_ACTIONS: tuple[type[Action], ...] = (Propose, Vote, PlayMission, Sides)
@@ -153,24 +144,26 @@ class Game(BaseGame):
 
     def propose(self, team: Iterable[int], mission: int | None = None,
                 sergeant: int | None = None, investigator: int | None = None) -> Game:
-        """The leader's team; under Targeting the mission it goes on (rules.md §2.1); with the
-        Sergeant module the Sergeant (§8), with the Hunter the Investigator token (§6.1)."""
-        if sergeant is None and investigator is None:
-            return self._propose(team, mission, {})
-        return self._propose(team, mission, {"sergeant": sergeant, "investigator": investigator})
+        """`Propose`: the leader's team; under Targeting the mission it goes on (rules.md
+        §2.1); with the Sergeant module the Sergeant (§8), with the Hunter the Investigator
+        token (§6.1)."""
+        action = _new(Propose)  # made directly, for the engine's hot path (random games)
+        state = action.__dict__
+        state["team"], state["mission"] = tuple(team), mission
+        state["sergeant"], state["investigator"] = sergeant, investigator
+        return self._propose(action)
 
     def play_mission(self, fails: int, rogue_success: int = 0, switched: int | None = None,
                      reverse: int = 0, trapped: int | None = None,
                      chief_fail: int = 0) -> Game:
-        """The revealed Mission cards: the Fail cards (rules.md §1.5), Rogue Success (§7),
-        Reverse (§6.2) and Chief Fail cards (§6.1), whom the Sergeant made switch (§8) and
-        whose card the leader trapped (§5.3)."""
-        if switched is None and trapped is None and not (rogue_success or reverse or chief_fail) \
-                and type(rogue_success) is type(reverse) is type(chief_fail) is int:
-            return self._play_mission(fails, {})  # no module card: the usual mission
-        return self._play_mission(fails, {
-            "rogue_success": rogue_success, "switched": switched, "reverse": reverse,
-            "trapped": trapped, "chief_fail": chief_fail})
+        """`PlayMission`: the revealed Mission cards: the Fail cards (rules.md §1.5), Rogue
+        Success (§7), Reverse (§6.2) and Chief Fail cards (§6.1), whom the Sergeant made
+        switch (§8) and whose card the leader trapped (§5.3)."""
+        action = _new(PlayMission)  # made directly, as `propose` makes its action
+        state = action.__dict__
+        state["fails"], state["rogue_success"], state["switched"] = fails, rogue_success, switched
+        state["reverse"], state["trapped"], state["chief_fail"] = reverse, trapped, chief_fail
+        return self._play_mission(action)
 
     def assassinate(self, target: int, commander: int) -> Game:
         """The Assassin's guess (design.md §2 names this call)."""
@@ -182,14 +175,6 @@ class Game(BaseGame):
     def sergeant(self) -> int | None:
         pending = self.pending
         return pending.sergeant if pending else None
-
-    @property
-    def watch_due(self) -> bool:
-        return rogue.watch_due(self)
-
-    @property
-    def reversers(self) -> int:
-        return reverser.reversers(self)
 
     @property
     def defectors_switched(self) -> bool:

@@ -16,7 +16,7 @@ from moderator.rules.flow import (
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
-    from moderator.rules.modules import Game
+    from moderator.rules.modules import Game, PlayMission
     from moderator.rules.records import Mission, Proposal
 
 
@@ -226,8 +226,8 @@ class Hunter(Module):
     def spy_fails(self, game: Game, given: Given) -> int:
         return -chiefs_possible(game)  # a spy Chief plays Chief Fail instead
 
-    def fail_cards(self, game: Game, given: Given) -> int:
-        return int(given.get("chief_fail", 0))  # each counts as one Fail
+    def fail_cards(self, game: Game, mission: PlayMission) -> int:
+        return mission.chief_fail  # each counts as one Fail
 
     def mission_cards(self, game: Game, given: Given) -> tuple[Play, ...]:
         """At 7+ a spy Chief plays Chief Fail instead of an ordinary Fail (§6.1)."""
@@ -235,8 +235,9 @@ class Hunter(Module):
             return ()
         return (Play(SPY_CHIEF, "chief_fail", instead_of_fail=True),)
 
-    def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, object]:
-        return {"chief_fail": given.get("chief_fail", 0), "investigator": proposal.investigator}
+    def mission_record(self, game: Game, proposal: Proposal,
+                       mission: PlayMission) -> dict[str, object]:
+        return {"chief_fail": mission.chief_fail, "investigator": proposal.investigator}
 
     def third(self, game: Game, side: str, turned: bool) -> bool:
         """A side's third result: its Hunter must accuse first."""

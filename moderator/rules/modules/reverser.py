@@ -10,7 +10,8 @@ from moderator.rules.flow import Input, Limit, ask, could_play, limit
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
-    from moderator.rules.modules import Game
+    from moderator.rules.modules import Game, PlayMission
+    from moderator.rules.records import Proposal
 
 RESISTANCE_REVERSER, SPY_REVERSER = "resistance-reverser", "spy-reverser"
 
@@ -72,8 +73,9 @@ class Reverser(Module):
         return tuple(Play(card, "reverse", instead_of_fail=card == SPY_REVERSER)
                      for card in (RESISTANCE_REVERSER, SPY_REVERSER) if card in game.characters)
 
-    def result(self, game: Game, succeeded: bool, given: Given) -> bool:
-        return succeeded != (int(given.get("reverse", 0)) % 2 == 1)
+    def result(self, game: Game, succeeded: bool, mission: PlayMission) -> bool:
+        return succeeded != (mission.reverse % 2 == 1)
 
-    def mission_record(self, game: Game, proposal: object, given: Given) -> dict[str, object]:
-        return {"reverse": given.get("reverse", 0)}
+    def mission_record(self, game: Game, proposal: Proposal,
+                       mission: PlayMission) -> dict[str, object]:
+        return {"reverse": mission.reverse}

@@ -22,7 +22,7 @@ from moderator.rules.flow import (
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
-    from moderator.rules.modules import Game
+    from moderator.rules.modules import Game, PlayMission
     from moderator.rules.records import Mission, Proposal
 
 
@@ -175,8 +175,9 @@ class Rogue(Module):
         barred = 0 if game.watch is None else 1 << game.watch
         return (Play(RESISTANCE_ROGUE, "rogue_success", barred=barred),)
 
-    def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, object]:
-        return {"rogue_success": given.get("rogue_success", 0), "watch": game.watch}
+    def mission_record(self, game: Game, proposal: Proposal,
+                       mission: PlayMission) -> dict[str, object]:
+        return {"rogue_success": mission.rogue_success, "watch": game.watch}
 
     def mission_done(self, game: Game) -> None:
         game._put(watch=None)

@@ -12,7 +12,7 @@ from moderator.rules.flow import MISSION, Input, ask, limit
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
-    from moderator.rules.modules import Game
+    from moderator.rules.modules import Game, PlayMission
     from moderator.rules.records import Proposal
 
 
@@ -82,8 +82,11 @@ class Sergeant(Module):
         seat = switched(game, given)
         return seat is not None and seat != given.get("trapped")
 
-    def mission_record(self, game: Game, proposal: Proposal, given: Given) -> dict[str, object]:
-        return {"sergeant": proposal.sergeant, "switched": switched(game, given)}
+    def mission_record(self, game: Game, proposal: Proposal,
+                       mission: PlayMission) -> dict[str, object]:
+        declared = game.switch
+        return {"sergeant": proposal.sergeant,
+                "switched": mission.switched if declared is None else declared.seat}
 
     def mission_done(self, game: Game) -> None:
         game._put(switch=None)

@@ -10,7 +10,8 @@ from moderator.rules.flow import Input, Limit, ask, limit
 from moderator.rules.module import Given, Module
 
 if TYPE_CHECKING:
-    from moderator.rules.modules import Game
+    from moderator.rules.modules import Game, PlayMission
+    from moderator.rules.records import Proposal
 
 
 class Trapper(Module):
@@ -55,5 +56,6 @@ class Trapper(Module):
         return ("trapper-sergeant-same-player",) if trapped is not None and \
             trapped == switched else ()
 
-    def mission_record(self, game: Game, proposal: object, given: Given) -> dict[str, object]:
-        return {"trapped": given.get("trapped")}
+    def mission_record(self, game: Game, proposal: Proposal,
+                       mission: PlayMission) -> dict[str, object]:
+        return {"trapped": mission.trapped}

@@ -5,30 +5,29 @@ from __future__ import annotations
 
 from moderator import codec
 from moderator.i18n import t
+from moderator.rules import Game
 from moderator.rules.modules import inquisitor
 from moderator.session import Session
-from moderator.ui.parts import BOX, COMPONENTS, LOYALTY, TRACK, placed
+from moderator.ui.parts import BOX, Views
 
 
-@placed(COMPONENTS, "inquisitor", 70)
-def _token(session: Session, lang: str) -> list[str]:
-    holder = session.game.inquisitors[-1]
-    return [BOX + t(lang, "setup.component.inquisitor", holder=session.names[holder],
-                    seat=codec.number(holder))]
+class InquisitorViews(Views, module="inquisitor"):
+    place, track_place = 70, 10
 
+    def components(self, session: Session, lang: str) -> list[str]:
+        holder = session.game.inquisitors[-1]
+        return [BOX + t(lang, "setup.component.inquisitor", holder=session.names[holder],
+                        seat=codec.number(holder))]
 
-@placed(LOYALTY, "inquisitor", 70)
-def _loyalty(game) -> bool:
-    """An examined player hands over a Loyalty card, not the Character card, where a special
-    character must stay hidden."""
-    return inquisitor.card_shown(game) == inquisitor.LOYALTY_CARD
+    def loyalty_cards(self, game: Game) -> bool:
+        """An examined player hands over a Loyalty card, not the Character card, where a
+        special character must stay hidden."""
+        return inquisitor.card_shown(game) == inquisitor.LOYALTY_CARD
 
-
-@placed(TRACK, "inquisitor", 10)
-def _holder(session: Session, lang: str) -> list[str]:
-    """Who holds the token now, and who held it so far."""
-    game, names = session.game, session.names
-    if game.inquisitor is None:
-        return []
-    return [t(lang, "status.inquisitor", holder=names[game.inquisitor],
-              held=", ".join(names[s] for s in game.inquisitors))]
+    def track(self, session: Session, lang: str) -> list[str]:
+        """Who holds the token now, and who held it so far."""
+        game, names = session.game, session.names
+        if game.inquisitor is None:
+            return []
+        return [t(lang, "status.inquisitor", holder=names[game.inquisitor],
+                  held=", ".join(names[s] for s in game.inquisitors))]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from moderator.i18n import t
 from moderator.session import Session
-from moderator.ui.parts import BOX, COMPONENTS, placed
+from moderator.ui.parts import BOX, Views
 
 
-@placed(COMPONENTS, "reverser", 40)
-def _reverse(session: Session, lang: str) -> list[str]:
-    return [BOX + t(lang, "setup.component.reverse")]
+class ReverserViews(Views, module="reverser"):
+    place = 40
+
+    def components(self, session: Session, lang: str) -> list[str]:
+        return [BOX + t(lang, "setup.component.reverse")]

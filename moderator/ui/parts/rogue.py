@@ -4,20 +4,25 @@ member, and the Watch token where the resistance Rogue is in play."""
 from __future__ import annotations
 
 from moderator.i18n import t
+from moderator.rules import Game
 from moderator.rules.flow import RESISTANCE_ROGUE
 from moderator.session import Session
-from moderator.ui.parts import BOX, COMPONENTS, NOTES, TOKENS, placed
-
-TOKENS["rogue"] = "tokens_rogue"
-# With only the spy Rogue there is no Watch token (rules.md §7).
-NOTES["rogue"] = lambda game: "rogue" if RESISTANCE_ROGUE in game.characters else "rogue_spy_only"
+from moderator.ui.parts import BOX, Views
 
 
-@placed(COMPONENTS, "rogue", 20)
-def _watch(session: Session, lang: str) -> list[str]:
-    """The Watch token, for the resistance Rogue; none on missions 1 and 2 at 5-6 players."""
-    game = session.game
-    if RESISTANCE_ROGUE not in game.characters:
-        return []
-    small = game.players < 7
-    return [BOX + t(lang, "setup.component.watch" + ("_small" if small else ""))]
+class RogueViews(Views, module="rogue"):
+    place = 20
+    tokens = "tokens_rogue"
+
+    def note(self, game: Game) -> str:
+        """With only the spy Rogue there is no Watch token (rules.md §7)."""
+        return "rogue" if RESISTANCE_ROGUE in game.characters else "rogue_spy_only"
+
+    def components(self, session: Session, lang: str) -> list[str]:
+        """The Watch token, for the resistance Rogue; none on missions 1 and 2 at 5-6
+        players."""
+        game = session.game
+        if RESISTANCE_ROGUE not in game.characters:
+            return []
+        small = game.players < 7
+        return [BOX + t(lang, "setup.component.watch" + ("_small" if small else ""))]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from moderator.i18n import t
 from moderator.session import Session
-from moderator.ui.parts import COMPONENTS, INDENT, placed
+from moderator.ui.parts import INDENT, Views
 
 
-@placed(COMPONENTS, "trapper", 10)
-def _extra_member(session: Session, lang: str) -> list[str]:
-    """Under the Team tokens line, which counts the extra member (rules.md §5.3)."""
-    return [INDENT + t(lang, "setup.component.trapper")]
+class TrapperViews(Views, module="trapper"):
+    place = 10
+
+    def components(self, session: Session, lang: str) -> list[str]:
+        """Under the Team tokens line, which counts the extra member (rules.md §5.3)."""
+        return [INDENT + t(lang, "setup.component.trapper")]

@@ -1,74 +1,69 @@
-"""Guided play's steps, found by the action each one asks for.
+"""Guided play's steps of the modules.
 
 The base game's steps (the team, the vote, the mission) live in `ui/guided.py`; each module's
-in its own file of this package (`ui/steps/hunter.py`), loaded with it. A step asks through
-the guide and returns the action to record (or a shortcut's answer); a module may also put a
-step of its own before another one (the Blame before the team, a held Plot card before any
-step), and name the questions of its inputs at the team and the mission.
+part, `Steps`, in its own file of this package (`ui/steps/hunter.py`). A step asks through the
+guide and returns the action to record (or a shortcut's answer); a module may also put a step
+of its own before another one (the Blame before the team, a held Plot card before any step),
+and name the questions of its inputs at the team and the mission.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
+from moderator.narration import Line
+from moderator.rules import Game
 from moderator.rules.actions import Action
-from moderator.rules.modules import import_slices
+from moderator.rules.part import Part
 from moderator.session import Session
 from moderator.ui.guide import Guide
 
-Step = Callable[[Guide, Session], Any]
-S = TypeVar("S", bound=Callable[..., Any])
-
-#: The step that asks for each action (one taken inside another step gets that step's
-#: arguments too: the Blame, before the team).
-ASKS: dict[type[Action], Callable[..., Any]] = {}
-#: Steps that come before another one where they apply: (game, step) -> the step to take.
-BEFORE: list[Callable[[Any, Step], Step]] = []
-#: Steps of the mission once the team has been told to play its cards, before what the host
-#: reports of them: each returns an action to record, or None to go on.
-CARDS_DOWN: list[Step] = []
-#: The question of each of the engine's inputs at the team and the mission, by input name
-#: (an i18n key).
-QUESTIONS: dict[str, str] = {}
-#: The players the questions at the mission name besides the leader, by placeholder:
-#: (game, names) -> the name, or "" when there is none (the Sergeant).
-NAMED: dict[str, Callable[[Any, list[str]], str]] = {}
-#: How a value of a module's count input reads in its menu, by input name.
-LABELS: dict[str, Callable[[str, Any], str]] = {}
-#: Inputs of the mission recorded on their own before the reveal, by input name: (the value
-#: recorded already, or NOT_YET; the action that records it).
-ALONE: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Action]]] = {}
+#: A step of guided play: it asks through the guide, and returns the action to record, or
+#: a shortcut's answer.
+Step = Callable[[Guide, Session], object]
+#: What `Steps.recorded` says of an input not recorded yet.
 NOT_YET = object()
-#: What guided play shows before an action's result, by type: (session, action, lang) ->
-#: lines with their styles.
-SHOWN_FIRST: dict[type[Action], Callable[[Session, Any, str], list[tuple[str, str | None]]]] = {}
 
 
-def asks(*kinds: type[Action]) -> Callable[[S], S]:
-    def register(step: S) -> S:
-        for kind in kinds:
-            ASKS[kind] = step
+class Steps(Part):
+    """A module's part of guided play."""
+
+    package = "moderator.ui.steps"
+    #: The question of each of its inputs at the team and the mission, by input name (an
+    #: i18n key).
+    questions: ClassVar[Mapping[str, str]] = {}
+    #: Its inputs of the mission recorded on their own before the reveal (so that a Plot card
+    #: used in between follows them), each with the action that records it.
+    alone: ClassVar[Mapping[str, type[Action]]] = {}
+
+    def step(self, game: Game) -> Step | None:
+        """The step that asks for one of its steps (the game's phase)."""
+        return None
+
+    def before(self, game: Game, step: Step) -> Step:
+        """A step of its own that comes before `step` where it applies (the Blame before the
+        team): the step to take."""
         return step
-    return register
 
+    def cards_down(self, guide: Guide, current: Session) -> Action | None:
+        """At the mission, once the team has been told to play its cards, before what the
+        host reports of them: an action to record, or None to go on."""
+        return None
 
-def before(wrap: Callable[[Any, Step], Step]) -> Callable[[Any, Step], Step]:
-    BEFORE.append(wrap)
-    return wrap
+    def named(self, game: Game, names: list[str]) -> dict[str, str]:
+        """The players the questions at the mission name besides the leader, by placeholder
+        ("" where there is none)."""
+        return {}
 
+    def label(self, name: str, value: int, lang: str) -> str | None:
+        """How a value of its count input `name` reads in its menu (None: as a count)."""
+        return None
 
-def cards_down(step: Step) -> Step:
-    CARDS_DOWN.append(step)
-    return step
+    def recorded(self, name: str, game: Game) -> object:
+        """The value of its input `name` (one of `alone`) recorded already, or NOT_YET."""
+        return NOT_YET
 
-
-def step_for(game: Any, otherwise: Step) -> Step:
-    """The step that asks for what the game needs now, with the steps that come before it."""
-    step = next((ask for kind, ask in ASKS.items() if kind.step == game.phase), otherwise)
-    for wrap in BEFORE:
-        step = wrap(game, step)
-    return step
-
-
-import_slices(__name__)  # each module's file here, if it has one
+    def shown_first(self, current: Session, action: Action, lang: str) -> list[Line]:
+        """What guided play shows before the result of one of its actions."""
+        return []

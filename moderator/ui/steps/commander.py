@@ -5,13 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.i18n import t
+from moderator.rules import Game
 from moderator.rules.modules.commander import Assassinate
 from moderator.session import Session
 from moderator.ui.guide import Guide, allowed, players
-from moderator.ui.steps import asks
+from moderator.ui.steps import Step, Steps
 
 
-@asks(Assassinate)
+class CommanderSteps(Steps, module="commander"):
+    def step(self, game: Game) -> Step:
+        return assassination_step
+
+
 def assassination_step(guide: Guide, current: Session) -> Any:
     """The Assassin names a player; then the Commander shows their card, which the rules make
     them reveal now."""

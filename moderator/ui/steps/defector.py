@@ -7,14 +7,19 @@ from typing import Any
 from moderator import narration
 from moderator import session as sessions
 from moderator.i18n import t
+from moderator.rules import Game
 from moderator.rules.modules.defector import LOYALTY, RevealLoyalty
 from moderator.session import Session
 from moderator.ui.guide import Guide, allowed
 from moderator.ui.prompts import Choice
-from moderator.ui.steps import asks
+from moderator.ui.steps import Step, Steps
 
 
-@asks(RevealLoyalty)
+class DefectorSteps(Steps, module="defector"):
+    def step(self, game: Game) -> Step:
+        return loyalty_step
+
+
 def loyalty_step(guide: Guide, current: Session) -> Any:
     """At the start of rounds 3, 4 and 5: the top Loyalty card, drawn from the game's
     shuffled deck or the one the table turned over."""

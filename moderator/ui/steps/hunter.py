@@ -7,19 +7,29 @@ from typing import Any
 
 from moderator import narration
 from moderator.i18n import t
-from moderator.rules import PROPOSAL
+from moderator.rules import PROPOSAL, Game
 from moderator.rules.modules import hunter
-from moderator.rules.modules.hunter import Accuse, Blame, Investigate
+from moderator.rules.modules.hunter import INVESTIGATION, Accuse, Blame, Investigate
 from moderator.session import Session
 from moderator.ui.guide import NOBODY, Guide, allowed, players
 from moderator.ui.prompts import Choice
-from moderator.ui.steps import QUESTIONS, Step, asks, before
-
-QUESTIONS.update(investigator="play.investigator_question",
-                 chief_fail="play.chief_fail_question")
+from moderator.ui.steps import Step, Steps
 
 
-@asks(Investigate)
+class HunterSteps(Steps, module="hunter"):
+    questions = {"investigator": "play.investigator_question",
+                 "chief_fail": "play.chief_fail_question"}
+
+    def step(self, game: Game) -> Step:
+        return investigation_step if game.phase == INVESTIGATION else accusation_step
+
+    def before(self, game: Game, step: Step) -> Step:
+        """The Blame, offered before each team while it is unused."""
+        if game.phase != PROPOSAL or not game.blame_open:
+            return step
+        return lambda guide, current: offered(guide, current, step)
+
+
 def investigation_step(guide: Guide, current: Session) -> Any:
     """After a mission the leader (after a success) or the Investigator token's holder (after
     a failure) looks at another player's Hunter Loyalty card."""
@@ -33,7 +43,6 @@ def investigation_step(guide: Guide, current: Session) -> Any:
     return Investigate(target)
 
 
-@asks(Accuse)
 def accusation_step(guide: Guide, current: Session) -> Any:
     """A Hunter names a player as the other side's Chief, and the accused shows whether they
     are, as the rules make them. Only the spy Hunter's early accusation may be declined."""
@@ -54,7 +63,6 @@ def accusation_step(guide: Guide, current: Session) -> Any:
     return Accuse(accused, card)
 
 
-@asks(Blame)
 def offered(guide: Guide, current: Session, then: Step) -> Any:
     """Once per game, during team building before the vote, the Deep Agent may reveal and
     name the Pretender: asked before each team while it is unused; a "no" holds for that
@@ -76,10 +84,3 @@ def offered(guide: Guide, current: Session, then: Step) -> Any:
         t(lang, "play.blame_shown", blamed=names[blamed]),
         [Choice(t(lang, "play.blame_right"), True), Choice(t(lang, "play.blame_wrong"), False)])
     return Blame(deep_agent, blamed, right)
-
-
-@before
-def _blame_first(game: Any, step: Step) -> Step:
-    if game.phase != PROPOSAL or not game.blame_open:
-        return step
-    return lambda guide, current: offered(guide, current, step)

@@ -15,12 +15,14 @@ from moderator import session as sessions
 from moderator.i18n import t
 from moderator.rules import Game
 from moderator.narration.plot import card_name
+from moderator.narration import Line
+from moderator.rules.actions import Action
 from moderator.rules.modules import plot
 from moderator.rules.modules.plot import PLOT_DRAW, PLOT_GIVE, DrawPlot, GivePlot, UsePlot
 from moderator.session import Session
 from moderator.ui.guide import NOBODY, Guide, players
 from moderator.ui.prompts import Choice
-from moderator.ui.steps import SHOWN_FIRST, Step, asks, before, cards_down
+from moderator.ui.steps import Step, Steps
 
 OWN_DECK = "own-deck"
 
@@ -41,7 +43,31 @@ def window_of(game) -> tuple:
 CARDS_DOWN = frozenset({plot.CLOSE_EYE})
 
 
-@asks(UsePlot)
+class PlotSteps(Steps, module="plot"):
+    def step(self, game: Game) -> Step:
+        return draw_step if game.phase == PLOT_DRAW else give_step
+
+    def before(self, game: Game, step: Step) -> Step:
+        """In a game with Plot cards, each held card is offered at its moment before the step
+        (not while the drawn cards are handed out: a card acts as it is received there)."""
+        if game.plot is None or game.phase == PLOT_GIVE:
+            return step
+        return lambda guide, current: held_cards(guide, current, step)
+
+    def cards_down(self, guide: Guide, current: Session) -> Action | None:
+        """Keeping a Close Eye on You, once the team's cards are down (rules.md §3.3)."""
+        used = held_cards(guide, current, lambda *_: None, cards_down=True)
+        return used if isinstance(used, Action) else None
+
+    def shown_first(self, current: Session, action: Action, lang: str) -> list[Line]:
+        """A Plot card's rule, shown once, when it is received; then on request (`t`)."""
+        if not isinstance(action, GivePlot):
+            return []
+        from moderator.ui.parts.plot import rule_line
+
+        return [(rule_line(current.game, action.card, lang), "dim")]
+
+
 def held_cards(guide: Guide, current: Session, then: Step, cards_down: bool = False) -> Any:
     """Before the phase's own step: offer each usable held card of this moment, in order
     from the leader; `then` is the step that follows once everyone has passed. With
@@ -99,7 +125,6 @@ def _use(guide: Guide, current: Session, card) -> Any:
     return UsePlot(card.card, card.holder, target)
 
 
-@asks(DrawPlot)
 def draw_step(guide: Guide, current: Session) -> Any:
     """The round's first leader draws: from the game's shuffled deck, or the cards the table
     drew from its own deck (rules.md §3.2)."""
@@ -124,7 +149,6 @@ def draw_step(guide: Guide, current: Session) -> Any:
     return DrawPlot(tuple(drawn))
 
 
-@asks(GivePlot)
 def give_step(guide: Guide, current: Session) -> Any:
     """The leader hands each drawn card to another player, in the order the leader chooses; a
     card that acts at once is used as soon as it is received, before the next card is handed
@@ -144,28 +168,3 @@ def give_step(guide: Guide, current: Session) -> Any:
         players(names, others),
     )
     return GivePlot(card, to)
-
-
-@before
-def _held_first(game: Any, step: Step) -> Step:
-    """In a game with Plot cards, each held card is offered at its moment before the step
-    (not while the drawn cards are handed out: a card acts as it is received there)."""
-    if game.plot is None or game.phase == PLOT_GIVE:
-        return step
-    return lambda guide, current: held_cards(guide, current, step)
-
-
-def _rule_first(current: Session, action: GivePlot, lang: str) -> list[tuple[str, str | None]]:
-    """A Plot card's rule, shown once, when it is received; then on request (`t`)."""
-    from moderator.ui.parts.plot import rule_line
-
-    return [(rule_line(current.game, action.card, lang), "dim")]
-
-
-SHOWN_FIRST[GivePlot] = _rule_first
-
-
-@cards_down
-def _cards_down(guide: Guide, current: Session) -> Any:
-    """Keeping a Close Eye on You, once the team's cards are down (rules.md §3.3)."""
-    return held_cards(guide, current, lambda *_: None, cards_down=True)

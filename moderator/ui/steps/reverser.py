@@ -3,6 +3,8 @@ step."""
 
 from __future__ import annotations
 
-from moderator.ui.steps import QUESTIONS
+from moderator.ui.steps import Steps
 
-QUESTIONS["reverse"] = "play.reverse_question"
+
+class ReverserSteps(Steps, module="reverser"):
+    questions = {"reverse": "play.reverse_question"}

@@ -7,18 +7,24 @@ from typing import Any
 
 from moderator import narration
 from moderator.i18n import t
-from moderator.rules.modules.rogue import ClaimRogue, GiveWatch
+from moderator.rules import Game
+from moderator.rules.modules.rogue import WATCH, ClaimRogue, GiveWatch
 from moderator.session import Session
 from moderator.ui.guide import NOBODY, Guide, allowed, players
 from moderator.ui.prompts import Choice
-from moderator.ui.steps import LABELS, QUESTIONS, asks
-
-QUESTIONS["rogue_success"] = "play.rogue_question"
-LABELS["rogue_success"] = lambda lang, value: t(lang, "play.rogue_one" if value else
-                                                 "play.rogue_none")
+from moderator.ui.steps import Step, Steps
 
 
-@asks(GiveWatch)
+class RogueSteps(Steps, module="rogue"):
+    questions = {"rogue_success": "play.rogue_question"}
+
+    def step(self, game: Game) -> Step:
+        return watch_step if game.phase == WATCH else rogue_claim_step
+
+    def label(self, name: str, value: int, lang: str) -> str:
+        return t(lang, "play.rogue_one" if value else "play.rogue_none")
+
+
 def watch_step(guide: Guide, current: Session) -> Any:
     """After approval the leader hands the Watch token to a team member."""
     game, names, lang = current.game, current.names, guide.lang
@@ -31,7 +37,6 @@ def watch_step(guide: Guide, current: Session) -> Any:
     return GiveWatch(holder)
 
 
-@asks(ClaimRogue)
 def rogue_claim_step(guide: Guide, current: Session) -> Any:
     """At the third failure the spy Rogue may show their card and claim the win alone, which
     the rules make them reveal; or nobody does."""

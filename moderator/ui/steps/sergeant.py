@@ -3,23 +3,20 @@ the switch, asked in the mission step and recorded on its own before the reveal.
 
 from __future__ import annotations
 
-from typing import Any
-
-from moderator.rules.modules import PlayMission
+from moderator.rules import Game
 from moderator.rules.modules.sergeant import SwitchCard
-from moderator.session import Session
-from moderator.ui.guide import Guide
-from moderator.ui.steps import ALONE, ASKS, NAMED, NOT_YET, QUESTIONS, asks
-
-QUESTIONS.update(sergeant="play.sergeant_question", switched="play.switch_question")
-# The switch's question names the Sergeant of the team.
-NAMED["sergeant"] = lambda game, names: names[game.sergeant] if game.sergeant is not None else ""
-# The switch is recorded on its own, so that Keeping a Close Eye on You follows it (§3.3).
-ALONE["switched"] = (lambda game: NOT_YET if game.switch is None else game.switch.seat,
-                     SwitchCard)
+from moderator.ui.steps import NOT_YET, Steps
 
 
-@asks(SwitchCard)
-def switch_step(guide: Guide, current: Session) -> Any:
-    """The mission step: it returns the switch on its own once it is answered."""
-    return ASKS[PlayMission](guide, current)
+class SergeantSteps(Steps, module="sergeant"):
+    questions = {"sergeant": "play.sergeant_question", "switched": "play.switch_question"}
+    #: The switch is recorded on its own, so that Keeping a Close Eye on You follows it
+    #: (rules.md §3.3).
+    alone = {"switched": SwitchCard}
+
+    def named(self, game: Game, names: list[str]) -> dict[str, str]:
+        """The switch's question names the Sergeant of the team."""
+        return {"sergeant": names[game.sergeant] if game.sergeant is not None else ""}
+
+    def recorded(self, name: str, game: Game) -> object:
+        return NOT_YET if game.switch is None else game.switch.seat

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
-from moderator.ui.steps import QUESTIONS
+from moderator.ui.steps import Steps
 
-QUESTIONS["trapped"] = "play.trap_question"
+
+class TrapperSteps(Steps, module="trapper"):
+    questions = {"trapped": "play.trap_question"}
