@@ -15,7 +15,7 @@ import time
 
 from moderator import i18n, live, narration, public, store
 from moderator.display import after
-from moderator.i18n import speaking, t
+from moderator.i18n import speaking
 from moderator.rules import GAME_OVER, tables
 from moderator.rules.actions import Sides, Vote
 from moderator.session import Session, open_game
@@ -78,9 +78,11 @@ def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict
 
 def failure(lang: str | None, code: str, params: dict) -> dict:
     """A page that says why there is nothing to show; the server keeps watching."""
+    from moderator.narration.refusals import said
+
     lang = lang or _language_of(params.get("game"))
-    return {"kind": "error", "lang": lang, "banner": t(lang, code, **params), "dark": False,
-            "timer": None, "theme": None}
+    return {"kind": "error", "lang": lang, "banner": said(code, params, [], lang),
+            "dark": False, "timer": None, "theme": None}
 
 
 def _language_of(game_id: object) -> str:
