@@ -14,7 +14,7 @@ catalogues and filled from the theme's name table for the language,
 ``themes/<theme>.<lang>.yaml`` (its ``names``); a theme may also replace a few whole texts
 (its ``text``). The default theme, ``resistance``, gives the game's own words. The theme in
 use is a value of the call, never of the process: `speaking(theme)` speaks it for the block
-it wraps, in this thread alone (a context variable), and `use_theme` changes it within that
+it wraps, in this thread alone (a thread's own value), and `use_theme` changes it within that
 block (a command, once its game is loaded). A long-running process (the display serves
 several games, a night can mix themes) speaks each game's words only where it says so; any
 other thread speaks the default.
@@ -25,8 +25,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
+import threading
 from contextlib import contextmanager
-from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
@@ -39,28 +39,31 @@ DEFAULT_THEME = "resistance"
 #: capital first letter (at the start of a sentence).
 THEME_WORD = re.compile(r"\{@(\w+)\}")
 
-#: The theme spoken now: per thread and per `speaking` block, never the process's.
-_theme: ContextVar[str] = ContextVar("theme", default=DEFAULT_THEME)
+#: The theme spoken now (`theme`): per thread and per `speaking` block, never the
+#: process's. (A thread's own value, as `threading` is loaded anyway: `contextvars` would
+#: add to every command's start.)
+_spoken = threading.local()
 
 
 def use_theme(theme: str | None) -> None:
     """Speak `theme` for the rest of the `speaking` block this runs in (None: the default):
     a command, once it has loaded its game."""
-    _theme.set(theme if theme in THEMES else DEFAULT_THEME)
+    _spoken.theme = theme if theme in THEMES else DEFAULT_THEME
 
 
 def theme() -> str:
-    return _theme.get()
+    return getattr(_spoken, "theme", DEFAULT_THEME)
 
 
 @contextmanager
 def speaking(theme: str | None) -> Iterator[None]:
     """Speak `theme` (None: the default) for the block, in this thread; then as before."""
-    token = _theme.set(theme if theme in THEMES else DEFAULT_THEME)
+    before = getattr(_spoken, "theme", DEFAULT_THEME)
+    use_theme(theme)
     try:
         yield
     finally:
-        _theme.reset(token)
+        _spoken.theme = before
 
 
 def choose(explicit: str | None = None) -> str:
@@ -139,7 +142,7 @@ def theme_table(theme: str, lang: str) -> dict[str, dict]:
 def word(lang: str, name: str) -> str:
     """One word of the theme's name table; a capital first letter asks for a capitalised
     word."""
-    names = theme_table(_theme.get(), lang)["names"]
+    names = theme_table(theme(), lang)["names"]
     if name in names:
         return names[name]
     lower = name[:1].lower() + name[1:]
@@ -157,7 +160,7 @@ def themed(lang: str, text: str) -> str:
 def entry(lang: str, key: str) -> str | dict[str, str]:
     """A catalogue entry as the theme in use has it (its own text if it replaces the key),
     theme words not yet filled."""
-    spoken = _theme.get()
+    spoken = theme()
     if spoken != DEFAULT_THEME:
         replaced = theme_table(spoken, lang)["text"].get(key)
         if replaced is not None:

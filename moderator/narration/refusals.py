@@ -2,8 +2,9 @@
 guided play, on the host's page and on the table's screen.
 
 The engine's parameters are ids and 0-based seats; a person reads seats as names, ids as
-names in the language, lists joined, what the record proves in sentences (`proof`), and
-typed input with what would act on a terminal written out. Where nothing is typed (guided
+names in the language (a house rule's by the theme's ids), lists joined, what the record
+proves in sentences (`proof`), and typed input with what would act on a terminal written
+out. Where nothing is typed (guided
 play, the host's page: `typed=False`), a refusal whose words name a command or an option
 to type says the same without them (`untyped.<code>` in the catalogues), since the next
 question follows it there.
@@ -34,14 +35,23 @@ def readable(params: Mapping[str, object], names: Sequence[str],
              lang: str = i18n.DEFAULT) -> dict:
     """Engine parameters as a person reads them: seats as names, ids as names, lists joined,
     what the record proves in words, typed text escaped."""
+    from moderator.i18n.theming import point_name, value_name
+
     if "proofs" in params:
         from moderator.narration import proof
 
         params = proof.readable(params, names, lang)
+    theme, setting = i18n.theme(), params.get("setting")
     shown: dict[str, object] = {}
     for key, value in params.items():
         if key == "seat" and type(value) is int and 0 <= value < len(names):
             value = names[value]
+        elif key == "setting" and isinstance(value, str):  # a house rule, in the theme's ids
+            value = point_name(value, theme)
+        elif key in ("value", "values") and isinstance(value, str) and isinstance(setting, str):
+            value = ", ".join(value_name(setting, v, theme) for v in value.split(", "))
+        elif key == "known" and isinstance(value, str):  # ids: a theme renames settings alone
+            value = ", ".join(point_name(v, theme) for v in value.split(", "))
         elif key in NAMED and isinstance(value, str):
             shown[f"{key}_id"] = value  # the id as typed, beside its name in the language
             value = _name_of(lang, value, "character" if key == "character" else "module")
