@@ -62,3 +62,23 @@ def test_a_refusal_in_guided_play_names_no_command_to_type(cli, moderator, guide
     said = said_in_guided_play(guide, screen, Propose(team=(2, 3)), lang).strip()
     assert said == t(lang, "untyped.errors.turn.vote") and "\n" not in said
     assert typed.startswith(said.split(".")[0])  # the same refusal
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_host_page_says_a_refusal_as_guided_play_does(cli, guide, screen, lang):
+    """The host's page records from guided play's steps, with no command to type either: its
+    refusals are guided play's, the players by name."""
+    from moderator.display.host import Remote
+    from moderator.display.watcher import Table
+    from moderator.rules import RuleError
+
+    cli(f"new --players 5 {NAMES} --lang {lang} --modules plot --seed 1")
+    remote = Remote(Table(None, None, None))
+    refused = RuleError("errors.plot_not_held", card="strong_leader", seat=0)
+    with remote.host.game(None) as (current, spoken):
+        on_the_page = remote.said(refused, current.names, spoken)
+    in_guided_play = said_in_guided_play(guide, screen, UsePlot(card="strong_leader", by=0),
+                                         lang)
+    assert on_the_page == in_guided_play.strip() and on_the_page.startswith("Ada ")
+    vote = RuleError("errors.turn.vote")
+    assert remote.said(vote, current.names, lang) == t(lang, "untyped.errors.turn.vote")
