@@ -79,6 +79,11 @@ def readable(params: Mapping[str, Any], names: Sequence[str], lang: str) -> dict
     switched = params.get("switched") or []
     shown["switched"] = t(lang, "proof.switched", count=len(switched),
                           seats=listed(lang, [names[s] for s in switched])) if switched else ""
-    shown["settings"] = "".join(" " + t(lang, "proof.setting", setting=setting, value=value)
-                                for setting, value in params.get("settings") or [])
+    from moderator.i18n import theme
+    from moderator.i18n.theming import point_name, value_name
+
+    shown["settings"] = "".join(  # in the ids of the game's theme
+        " " + t(lang, "proof.setting", setting=point_name(setting, theme()),
+                value=value_name(setting, value, theme()))
+        for setting, value in params.get("settings") or [])
     return shown
