@@ -144,7 +144,9 @@ def test_after_roles_the_truth_stands_beside_the_proof(play, moderator):
                                   "Proven Minions of Mordred: Ada and Bo.",
                                   "who is Merlin"]),
     ("--lang de --theme avalon", ["Nach Queste 1 übrige Verteilungen: 3 von 30.",
-                                  "Als Diener Mordreds bewiesen: Ada und Bo."]),
+                                  "Als Diener Mordreds bewiesen: Ada und Bo.",
+                                  "Mit der von Di gezeigten Karte (Merlin) fallen 2 "
+                                  "Verteilungen weg: Dort hat jemand anderes die Karte Merlin."]),
 ])
 def test_the_review_speaks_the_games_language_and_theme(play, moderator, options, words):
     full_game(play, options)
