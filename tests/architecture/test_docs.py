@@ -2,9 +2,10 @@
 
 Every `design.md §N` the code, the tests, the benchmarks and the README cite is a section of
 docs/design.md; every other document cited by section is a file of the repository; the import
-table of design.md §1 is the one test_rings.py enforces; docs/contributing.md lists one file for
-each ring that has a part class, found in the package's source; every relative link of the
-README and of docs/ leads to a file. Each check proves itself on a planted fault.
+table of design.md §1 is the one test_rings.py enforces, and the drawing beside it allows every
+import the table allows; docs/contributing.md lists one file for each ring that has a part
+class, found in the package's source; every relative link of the README and of docs/ leads to a
+file. Each check proves itself on a planted fault.
 """
 
 from __future__ import annotations
@@ -129,6 +130,46 @@ def test_a_drifted_import_table_is_caught():
     design = DESIGN.read_text(encoding="utf-8")
     assert import_table(design.replace("| `live` | `store` |", "| `live` | nothing |")) != RINGS
     assert import_table(design.replace("| `kept` | nothing |\n", "")) != RINGS
+
+
+def layers(design: str) -> list[tuple[list[str], bool]]:
+    """The rings of design.md §1's drawing, a line each from the outermost (left of `│`), and
+    whether the line is drawn with arrows (`display → host → ui`)."""
+    section = design.split("\n## 1. ", 1)[1]
+    drawing = section.split("```\n", 2)[1]
+    return [(line.split("│", 1)[0].replace("→", " ").split(), "→" in line.split("│", 1)[0])
+            for line in drawing.splitlines()]
+
+
+def beyond_drawing(drawing: list[tuple[list[str], bool]]) -> list[str]:
+    """The imports the table allows that the drawing does not: a ring may import the rings on
+    the lines below its own, and, on a line drawn with arrows, those to its right."""
+    wrong = [f"{ring}: not drawn" for ring in RINGS if ring not in ("__init__", "__main__")
+             and not any(ring in line for line, _ in drawing)]
+    for depth, (line, arrows) in enumerate(drawing):
+        below = {ring for lower, _ in drawing[depth + 1:] for ring in lower}
+        for place, ring in enumerate(line):
+            allowed = below | set(line[place + 1:] if arrows else ())
+            wrong += [f"{ring} imports {there}" for there in sorted(RINGS.get(ring, ()))
+                      if there not in allowed]
+    return wrong
+
+
+def test_the_drawing_of_the_rings_allows_what_the_table_allows():
+    drawing = layers(DESIGN.read_text(encoding="utf-8"))
+    assert drawing[0] == (["cli"], False) and drawing[-1] == (["rules"], False)
+    assert beyond_drawing(drawing) == []
+
+
+def test_a_drawing_that_drifted_from_the_table_is_caught():
+    drawing = layers(DESIGN.read_text(encoding="utf-8"))
+    swapped = [drawing[0], drawing[1], drawing[3], drawing[2], *drawing[4:]]
+    assert "records imports narration" in beyond_drawing(swapped)
+    left_out = [(line, arrows) for line, arrows in drawing if "voice" not in line]
+    assert "voice: not drawn" in beyond_drawing(left_out)
+    moved_up = [([*line, "public"] if "records" in line else
+                 [ring for ring in line if ring != "public"], arrows) for line, arrows in drawing]
+    assert beyond_drawing(moved_up) == ["records imports public"]  # beside it, not below
 
 
 # -- contributing.md lists a file for every ring with a part class ----------------------------
