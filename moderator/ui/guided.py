@@ -2,9 +2,10 @@
 
 Each step asks through a `Prompter`, turns the answer into exactly the action the matching
 non-interactive command logs (`propose`, `vote`, `watch`, `mission`, `rogue-claim`,
-`assassinate`, the modules' steps), and records it with `session.act`. A module's step
-without prompts yet falls back to naming its command (`unguided`); a module adds its prompts
-in its part of `ui/steps/` (`Steps`). The log on disk is the only state: after every step
+`assassinate`, the modules' steps), and records it with `session.act`. A module's prompts
+are its part of `ui/steps/` (`Steps`), which every phase of a module has (tests/architecture/
+test_parts.py); where a part offers none for the game at hand, guided play names the step's
+command (`unguided`) rather than stop. The log on disk is the only state: after every step
 everything is saved, so a game left at any prompt (quit, Ctrl-C, a closed lid) goes on at the
 same step with `moderator play`. At every menu a few keys are always at hand: undo, the
 table, the rules, quit.
