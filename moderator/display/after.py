@@ -105,7 +105,7 @@ def _rounds(done: reviewed.Review, lang: str, show_votes: bool, players: int) ->
     hidden = IN_THE_GRID if show_votes else frozenset({"vote"})
     for number, lines in done.rounds:
         said = [capitalised(line.text.strip()) for line in lines if line.action not in hidden]
-        title = t(lang, "review.round", round=number)
+        title = reviewed.round_title(lang, number, lines)
         for at, chunk in enumerate(_chunks(said) if said else [[]]):
             step = _step("review", _continued(lang, title, at), chunk)
             if show_votes and not at:
