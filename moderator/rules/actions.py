@@ -136,9 +136,10 @@ def check_deal(game: Game, spies: tuple[int, ...], characters: tuple[str, ...]) 
                                False))
     deals = game.deals
     for fact in facts:
-        if not deals.allows(fact):
+        if not deals.allows(fact):  # what rules a card out where one fact does
+            against = {"against": game.deals.against(fact)} if isinstance(fact, Holds) else {}
             raise ImpossibleRecord("records.errors.sides_impossible",
-                                   **holds_refusal(game.deals, fact))
+                                   **{**holds_refusal(game.deals, fact), **against})
         deals = deals.learn(fact)
 
 

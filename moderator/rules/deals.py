@@ -584,9 +584,8 @@ def record_limit(deals: Deals, fact: Callable[[Any], Fact | None], code: str,
 def holds_refusal(deals: Deals, fact: Fact | None) -> dict[str, object]:
     """The parameters of a refusal of a shown card or of sides: the seat, and the proofs of
     the seats it speaks of."""
-    if isinstance(fact, Holds):  # what rules it out where one fact does, else the proofs
-        return {"seat": fact.seat, "proofs": deals.proofs([fact.seat]),
-                "against": deals.against(fact)}
+    if isinstance(fact, Holds):
+        return {"seat": fact.seat, "proofs": deals.proofs([fact.seat])}
     if isinstance(fact, Allegiance):
         return {"proofs": deals.proofs(_seats(fact.seats)), "against": deals.against(fact)}
     return {}
