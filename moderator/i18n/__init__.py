@@ -146,8 +146,7 @@ def word(lang: str, name: str) -> str:
     if name in names:
         return names[name]
     lower = name[:1].lower() + name[1:]
-    found = names[lower]
-    return found[:1].upper() + found[1:]
+    return capitalised(names[lower])
 
 
 def themed(lang: str, text: str) -> str:
@@ -200,6 +199,12 @@ def t(lang: str, key: str, /, **params: object) -> str:
 
 def has(lang: str, key: str) -> bool:
     return key in catalogue(lang)
+
+
+def capitalised(text: str) -> str:
+    """A sentence begins with a capital, however its first word came (a name, a theme's
+    word, a clause said under another)."""
+    return text[:1].upper() + text[1:]
 
 
 def listed(lang: str, items: Iterable[str]) -> str:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from moderator import codec, narration, session
-from moderator.i18n import listed, t
+from moderator.i18n import capitalised, listed, t
 from moderator.narration import proof as said
 from moderator.rules import Game
 from moderator.rules.actions import Sides
@@ -96,9 +96,8 @@ def review(current: session.Session, lang: str,
             done.rounds.append((len(before.missions) + 1, lines))
         where = narration.where(lang, names, before, action)
         text = narration.logged(lang, names, action)  # under its proposal's line, once said
-        lines.append(Said("  " + text if where and where == said_where else where[:1].upper()
-                          + where[1:] + text if where else text[:1].upper() + text[1:],
-                          action.kind))
+        lines.append(Said("  " + text if where and where == said_where
+                          else capitalised(where + text), action.kind))
         said_where = where
         if len(game.proposals) == len(before.proposals) and game.proposals and \
                 game.proposals[-1].approved and before.proposals[-1].approved is None:
@@ -160,7 +159,7 @@ def ruled_out(lang: str, names: Sequence[str], deals: Deals, fact: Fact) -> list
             params["seats"] = _who(lang, names, fact.seats if isinstance(fact, Allegiance) else 0)
             key = "review.ruled_out.side"
         text = t(lang, key, **params)
-        sentences.append(text[:1].upper() + text[1:])
+        sentences.append(capitalised(text))
     return sentences
 
 
@@ -251,7 +250,7 @@ def lines(done: Review, lang: str) -> list[str]:
     shown = [t(lang, "review.heading", game=done.game_id, count=len(names),
                names=listed(lang, names))]
     for number, round_lines in done.rounds:
-        shown += ["", t(lang, "review.round", round=number)]
+        shown += ["", round_title(lang, number, round_lines)]
         shown += [f"  {line.text}" for line in round_lines]
     shown += ["", t(lang, "review.proved")]
     if done.impossible is not None:
@@ -270,6 +269,14 @@ def lines(done: Review, lang: str) -> list[str]:
         shown += ["", t(lang, "review.truth.heading", spies=spies)]
         shown += [f"  {line}" for line in done.truth.explain]
     return shown
+
+
+def round_title(lang: str, number: int, said: Sequence[Said]) -> str:
+    """A round's heading; what follows the last mission without a team (the Assassination,
+    a Rogue's claim) is the end of the game, not a round of its own."""
+    if any(line.action == "propose" for line in said):
+        return t(lang, "review.round", round=number)
+    return t(lang, "review.end")
 
 
 def proved(lang: str, names: Sequence[str], deals: Deals) -> list[str]:

@@ -2,7 +2,9 @@
 
 `Game` is the base game (`rules/game.py`) with every module's state and actions. A new module
 is one file here with its `Module` subclass, one line in `MODULES` (and in the orders below
-where it takes part), its texts in the catalogues and its rules topic.
+where it takes part), its state on `Game` and its fields on `Propose` or `PlayMission`; every
+other file it needs (the setup contract, one file per ring, its words, its rules topic) is
+listed, in order, in docs/contributing.md.
 """
 
 from __future__ import annotations
