@@ -23,7 +23,7 @@ class CommanderCommands(Commands, module="commander"):
         def assassinate(
             out: Out,
             target: str = typer.Argument(..., help=h("target"), show_default=False),
-            commander: str = typer.Option(..., "--commander", help=h("commander"),
+            commander: str = typer.Option(..., "--commander", "--merlin", help=h("commander"),
                                           show_default=False),
             game: Optional[str] = game_option(lang),
             lang: Optional[str] = lang_option(lang),

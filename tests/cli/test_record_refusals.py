@@ -101,9 +101,9 @@ def test_an_accusation_showing_a_chief_the_record_rules_out_is_refused(play, ref
          "mission --fails 0", "investigate ada",
          "propose cy di fe gu --investigator ada", "vote --approve all", "mission --fails 0")
     line = refused("accuse gu --shows chief")
-    assert line.startswith("Gu's card cannot show chief here.")
+    assert line.startswith("Gu's card cannot show a Chief here.")
     assert refused("accuse gu --shows chief --lang de").startswith(
-        "Die Karte von Gu kann hier nicht chief zeigen.")
+        "Dass die Karte von Gu hier einen Vorsitzenden zeigt, ist nicht möglich.")
     play("accuse gu --shows not-chief")
 
 
