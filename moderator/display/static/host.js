@@ -3,6 +3,20 @@
   var token = document.querySelector('meta[name="page"]').content;
   var texts = JSON.parse(document.body.dataset.texts);
   var timer = countdown($("timer")), last = null, busy = false;
+  // After an answer, the stream may still bring a state it read before the answer was
+  // recorded (two connections keep no order between them): its frames are held until one
+  // is of the answer's game and log (the stream has caught up), or a short while has passed
+  // (then the newest held one is shown: nothing else happened, or it is what did).
+  var awaited = null, held = null, release = null;
+  function hold(key) {
+    awaited = key;
+    held = null;
+    clearTimeout(release);
+    release = setTimeout(function () {
+      awaited = null;
+      if (held) { show(held, false); }
+    }, 2000);
+  }
   function swap(id, html) {
     var old = $(id), box = document.createElement("div");
     box.innerHTML = html;
@@ -50,7 +64,7 @@
       .then(function (r) { return r.json(); })
       .then(function (r) {
         tell(r.notice, r.refused);
-        if (r.update) { show(r.update, true); }
+        if (r.update) { show(r.update, true); hold(r.update.key); }
         if (r.step) { swap("step", r.step); }
         if (r.rules !== undefined) { $("answer").innerHTML = r.rules; }
       })
@@ -91,8 +105,12 @@
   function connect() {
     var source = new EventSource("events");
     source.addEventListener("state", function (e) {
+      var u = JSON.parse(e.data);
       document.body.classList.remove("offline");
-      show(JSON.parse(e.data), false);
+      if (awaited !== null && u.key !== awaited) { held = u; return; }
+      awaited = null;
+      clearTimeout(release);
+      show(u, false);
     });
     source.onerror = function () {
       document.body.classList.add("offline");
