@@ -127,7 +127,7 @@ def _run(app: typer.Typer, args: list[str], lang: str) -> int:
     except Exception as error:  # the parser's refusals: unknown options, bad values
         from typer._click.exceptions import NoArgsIsHelpError as NoArgsIsHelp
 
-        from moderator.cli.common import USAGE, escaped
+        from moderator.cli.common import USAGE
 
         lang = _game_language(args) or lang
         message = usage_message(error, lang, args)
@@ -138,6 +138,8 @@ def _run(app: typer.Typer, args: list[str], lang: str) -> int:
         if isinstance(error, NoArgsIsHelp):
             sys.stdout.write(message + "\n")
             return 0
+        from moderator.narration.refusals import escaped
+
         sys.stderr.write(escaped(message) + "\n")  # it may echo what was typed
         return USAGE
     if code == INTERRUPTED and not stop_told():  # Ctrl-C before or after the command ran

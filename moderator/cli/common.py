@@ -207,7 +207,9 @@ class Handled:
             code = getattr(error, "exit_code", REFUSED)
             if isinstance(error, StoreError) and not explicit and "game" in error.params:
                 out.lang = _language_of_game(str(error.params["game"])) or out.lang
-            out.error(out.t(error.code, **readable(error.params, out.names, out.lang)))
+            from moderator.narration.refusals import said  # its words, as every ring says it
+
+            out.error(said(error.code, error.params, out.names, out.lang))
             raise typer.Exit(code) from None
         except typer.Exit:
             out.tell_warnings()
@@ -241,54 +243,6 @@ def _language_of_game(game_id: str) -> str | None:
     setup = store.peek_setup(game_id)
     lang = setup.get("lang") if setup else None
     return lang if lang in i18n.LANGUAGES else None
-
-
-#: Parameters that hold a module, variant or character id, shown by their name.
-NAMED = frozenset({"module", "variant", "role", "first", "second", "card", "character"})
-
-
-def _name_of(lang: str, item: str, first: str = "module") -> str:
-    """An id's name: a module's, a variant's, a character's or a Plot card's (the
-    Commander is a module's id and a character's: `first` says which it is)."""
-    for section in dict.fromkeys((first, "module", "variant", "character", "plot_card")):
-        if i18n.has(lang, f"{section}.{item}"):
-            return i18n.t(lang, f"{section}.{item}")
-    return item
-
-
-def readable(params: dict, names: list[str], lang: str = i18n.DEFAULT) -> dict:
-    """Engine parameters as a person reads them: seats as names, lists joined, what the record
-    proves in words."""
-    if "proofs" in params:
-        from moderator.narration import proof
-
-        params = proof.readable(params, names, lang)
-    shown: dict[str, object] = {}
-    for key, value in params.items():
-        if key == "seat" and isinstance(value, int) and 0 <= value < len(names):
-            value = names[value]
-        elif key in NAMED and isinstance(value, str):
-            shown[f"{key}_id"] = value  # the id as typed, beside its name in the language
-            value = _name_of(lang, value, "character" if key == "character" else "module")
-        elif key in ("characters", "cards") and isinstance(value, str):
-            value = ", ".join(_name_of(lang, item) for item in value.split(", "))
-        elif key == "missions" and isinstance(value, (list, tuple)):
-            value = ", ".join(str(v) for v in value)
-        elif key == "together" and isinstance(value, (list, tuple)):  # "1 and 3", „1 und 3“
-            value = i18n.listed(lang, (str(v) for v in value))
-        shown[key] = escaped(value) if isinstance(value, str) else value
-    return shown
-
-
-def escaped(text: str) -> str:
-    """Typed input echoed in a message, with what would act on the terminal instead of
-    showing (an escape sequence, a line break, a bidirectional override) written as `\\x1b`."""
-    if text.isprintable():
-        return text
-    from moderator.session import acting
-
-    return "".join(char.encode("unicode_escape").decode("ascii") if acting(char) else char
-                   for char in text)
 
 
 def split(values: Iterable[str] | str | None) -> list[str]:

@@ -6,19 +6,15 @@ command, so no other command pays for it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import typer
 
 from moderator import i18n
-from moderator.cli.common import USAGE, Out, Refusal, handled, readable
+from moderator.cli.common import USAGE, Out, Refusal, handled
 from moderator.cli.options import (
     checked_say_on, game_option, lang_option, say_on_option, theme_option, vote_history_option,
 )
-
-if TYPE_CHECKING:
-    from moderator.rules import RuleError
-    from moderator.store import StoreError
 
 #: The port tried first; the next free one if it is taken.
 DEFAULT_PORT = 8765
@@ -69,8 +65,7 @@ def register(app: typer.Typer, lang: str) -> None:
         try:
             running = server.start(host, port, game_id=game, lang=lang,
                                    show_votes=vote_history, url_host=url_host, theme=theme,
-                                   new_address=new_address, on_torn=torn, say_on=say_on,
-                                   explain=explain)
+                                   new_address=new_address, on_torn=torn, say_on=say_on)
         except server.PortsTaken as error:
             raise Refusal("display.ports_taken", first=error.first, last=error.last,
                           count=error.last - error.first + 1) from None
@@ -93,11 +88,6 @@ def register(app: typer.Typer, lang: str) -> None:
             raise typer.Exit(INTERRUPTED) from None
         finally:
             running.close()
-
-
-def explain(error: RuleError | StoreError, names: list[str], lang: str) -> str:
-    """A refusal on the host's page, in the words the command would have said it in."""
-    return i18n.t(lang, error.code, **readable(error.params, names, lang))
 
 
 def _banner(out: Out, running, wanted: int, url_host: str, notes: list[str], force_qr: bool,

@@ -203,7 +203,7 @@ def _checked(out: Out, guide, players: int, config: Configuration, allow: bool) 
     """Check the setup; in guided setup a combination the rules forbid or do not cover is
     explained and the host asked whether to play it anyway as a house rule (rules.md §8,
     §10). Returns whether it is allowed."""
-    from moderator.cli.common import readable
+    from moderator.narration.refusals import said
     from moderator.rules import RuleError, setup
 
     modules, variants, roles = config.modules, config.variants, config.roles
@@ -215,7 +215,7 @@ def _checked(out: Out, guide, players: int, config: Configuration, allow: bool) 
             raise
         from moderator.ui import guided
 
-        guide.show(out.t(refusal.code, **readable(refusal.params, [], out.lang)), "bold")
+        guide.show(said(refusal.code, refusal.params, [], out.lang, typed=False), "bold")
         if not guided.ask_house_rule(guide):  # explained above: said in a few words
             raise Refusal("play.house_rule_declined") from None
     setup.check(players, modules, variants, True, roles)

@@ -79,7 +79,10 @@ def register(app: typer.Typer, lang: str) -> None:
             try:
                 current = session.open_game(game_id)
             except store.StoreError as error:
-                rows.append({"game": game_id, "error": out.t(error.code, **error.params)})
+                from moderator.narration import refusals
+
+                rows.append({"game": game_id, "error": refusals.said(
+                    error.code, error.params, [], out.lang)})
                 continue
             g = current.game
             rows.append({

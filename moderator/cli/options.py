@@ -219,13 +219,17 @@ def engine_ids(theme: str | None, modules: str | None, roles: str | None
 
 
 def house_rules(given: list[str] | None) -> dict[str, str]:
-    """`--house-rule ID=VALUE`, repeatable; the ids and values are the rules' to check."""
+    """`--house-rule ID=VALUE`, repeatable, in the engine's ids (a theme's are taken in any
+    game: `lady-of-the-lake-targeting-timing=quest-spaces`); the rules check them."""
+    from moderator.i18n.theming import setting_ids
+
     chosen = {}
     for item in given or []:
         setting, sep, value = item.partition("=")
         if not sep or not setting.strip() or not value.strip():
             raise Refusal("errors.house_rule_format", given=item)
-        chosen[setting.strip()] = value.strip()
+        setting, value = setting_ids(setting.strip(), value.strip())
+        chosen[setting] = value
     return chosen
 
 

@@ -108,7 +108,9 @@ def voice_for(out: Out, say_on: Optional[str] = None) -> Callable[[list], bool]:
             speaker = voice.Voice(out.lang, os.environ.get("MODERATOR_VOICE") or "auto",
                                   os.environ.get("MODERATOR_SPEED") or "normal")
         except voice.VoiceError as error:
-            out.error(out.t(error.code, **error.params))
+            from moderator.narration.refusals import said
+
+            out.error(said(error.code, error.params, [], out.lang))
             return False
         if speaker.silent:
             return False

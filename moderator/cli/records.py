@@ -11,7 +11,7 @@ from typing import List, Optional
 import typer
 
 from moderator import codec, i18n
-from moderator.cli.common import USAGE, Out, Refusal, handled, readable, seat_of, seats_of, split
+from moderator.cli.common import USAGE, Out, Refusal, handled, seat_of, seats_of, split
 from moderator.cli.options import game_option, lang_option, open_game, theme_option
 
 FORMATS = ("md", "json", "csv", "line")
@@ -111,6 +111,9 @@ def register(app: typer.Typer, lang: str) -> None:
         from moderator.records import ledger, season
 
         played, unreadable = ledger.saved_games()
+        spoken = season.language(played)  # the games' language, as `games` speaks each's
+        if not out.explicit and spoken in i18n.LANGUAGES:
+            out.lang = spoken
         themes = {game.theme for game in played}
         if out.theme is None and len(themes) == 1:  # games all of one theme speak it
             i18n.use_theme(themes.pop())
@@ -245,10 +248,12 @@ def read_file(name: str) -> str:
 
 def refusal(out: Out, refused) -> Refusal:
     """An import refusal in words; the rules' reason, if any, with the file's player names."""
+    from moderator.narration.refusals import said
+
     params = dict(refused.params)
     if refused.cause is not None:
-        params["reason"] = out.t(refused.cause.code,
-                                 **readable(refused.cause.params, refused.names, out.lang))
+        params["reason"] = said(refused.cause.code, refused.cause.params, refused.names,
+                                out.lang)
     return Refusal(refused.code, **params)
 
 

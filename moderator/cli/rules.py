@@ -127,7 +127,7 @@ def _ruling(out: Out, asked: str, game: Optional[str], as_json: bool) -> None:
             "detail": found.detail, "section": found.section, "confidence": found.confidence,
             "applies": found.applies, "house_rules": [_setting(s) for s in found.unsettled],
             "others": _topics(found.others), "sure": found.sure,
-            "readings": [_reading(r) for r in found.readings],
+            "readings": [_reading(r) for r in found.readings], "note": found.note,
         })
         return
     from moderator.ui import rulings

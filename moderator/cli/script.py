@@ -222,7 +222,9 @@ def read_at_setup(out: Out, session, say_on: Optional[str] = None) -> None:
         speaker = _voice(out.lang, os.environ.get("MODERATOR_VOICE"),
                          os.environ.get("MODERATOR_SPEED"))
     except Refusal as refusal:
-        out.error(out.t(refusal.code, **refusal.params))
+        from moderator.narration.refusals import said
+
+        out.error(said(refusal.code, refusal.params, [], out.lang))
         return
     if speaker.silent:  # --voice off: the printed sheet is the script
         return

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from moderator import store
-from moderator.i18n import listed, t
+from moderator.i18n import capitalised, listed, t
 from moderator.records import review as reviewed
 from moderator.records.wording import TEAMS, ended, local, role_name, worded
 from moderator.session import Session
@@ -108,7 +108,7 @@ def _rounds(done: reviewed.Review, lang: str, show_votes: bool, players: int) ->
     found = []
     hidden = IN_THE_GRID if show_votes else frozenset({"vote"})
     for number, lines in done.rounds:
-        said = [line.text.strip() for line in lines if line.action not in hidden]
+        said = [capitalised(line.text.strip()) for line in lines if line.action not in hidden]
         title = t(lang, "review.round", round=number)
         for at, chunk in enumerate(_chunks(said) if said else [[]]):
             step = _step("review", _continued(lang, title, at), chunk)

@@ -47,11 +47,6 @@ REQUESTS = 1024
 #: Requests that act, per second on average, and at once: far more than a host taps.
 RATE, BURST = 5.0, 20.0
 
-#: (error, names, lang) -> the refusal in words: the command line's (`moderator display`
-#: passes it), so the page says what the command would.
-Explain = Callable[[RuleError | store.StoreError, list[str], str], str]
-
-
 class Refused(Exception):
     """A request turned away before anything was recorded: its status and why (an i18n
     key, or the words already said)."""
@@ -65,9 +60,8 @@ class Remote:
     """What the host's address keeps while the display runs: the pages served, the requests
     seen, the rate, and the host ring's remote (`Host`, loaded with the first page)."""
 
-    def __init__(self, table: Table, lock: threading.RLock, say_on: str | None = None,
-                 explain: Explain | None = None) -> None:
-        self.table, self.lock, self.say_on, self.explain = table, lock, say_on, explain
+    def __init__(self, table: Table, say_on: str | None = None) -> None:
+        self.table, self.say_on = table, say_on
         self._pages: OrderedDict[str, None] = OrderedDict()
         self._requests: OrderedDict[str, None] = OrderedDict()
         self._guard = threading.Lock()
@@ -79,7 +73,7 @@ class Remote:
         if self._host is None:
             from moderator.host import Host
 
-            self._host = Host(self.table.lang, self.table.theme, self.say_on, self.lock)
+            self._host = Host(self.table.lang, self.table.theme, self.say_on)
         return self._host
 
     # -- the guard -----------------------------------------------------------------------------
@@ -189,10 +183,11 @@ class Remote:
                 "tools": '<section id="tools"></section>', "timer": None, "dark": False}
 
     def said(self, error: RuleError | store.StoreError, names: list[str], lang: str) -> str:
-        """A refusal in the command line's words."""
-        if self.explain is not None:
-            return self.explain(error, names, lang)
-        return t(lang, error.code, **error.params)
+        """A refusal as guided play says it: the command line's words, the players by name,
+        and no command to type (the page has none)."""
+        from moderator.narration.refusals import said
+
+        return said(error.code, error.params, names, lang, typed=False)
 
 
 # -- the routes ---------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from html import escape
 from moderator import codec, resources
 from moderator.display import view
 from moderator.display.parts import Display, marks_of, outcomes_of
-from moderator.i18n import catalogue, t
+from moderator.i18n import catalogue, speaking, t
 from moderator.rules import tables
 
 SUCCESS, FAIL, APPROVE, REJECT = "✔", "✘", "✓", "✗"
@@ -307,7 +307,13 @@ def _tokens(status: dict, names: list[str], lang: str) -> str:
 def event(data: dict, revision: int, seconds_left: float | None) -> dict:
     """One update for the screens: the fragment, what a screen reader announces, whether the
     screen goes dark, and the timer (from the seconds left now: each screen counts down from
-    when it receives it, so its clock need not agree with the host's)."""
+    when it receives it, so its clock need not agree with the host's). Drawn in the words of
+    the theme the page's data was made in, whatever thread draws it."""
+    with speaking(data.get("theme")):
+        return _event(data, revision, seconds_left)
+
+
+def _event(data: dict, revision: int, seconds_left: float | None) -> dict:
     lang = data["lang"]
     announce = [data["banner"], *(line["text"] for line in data.get("last", []))]
     spoken = data.get("speech")
@@ -333,15 +339,16 @@ def event(data: dict, revision: int, seconds_left: float | None) -> dict:
 
 def timer(data: dict, seconds_left: float | None = None) -> dict | None:
     """The discussion timer a screen counts down: from the seconds left at this moment (by
-    default), and the words it shows running and over."""
+    default), and the words it shows running and over (in the theme of the page's data)."""
     shown = data.get("timer")
     if shown is None:
         return None
     left = view.seconds_left(shown) if seconds_left is None else seconds_left
     lang = data["lang"]
-    return {"left_ms": round(left * 1000), "warning_ms": round(shown["warning"] * 1000),
-            "running": t(lang, "display.timer_running", left="{left}"),
-            "over": t(lang, "display.timer_over", over="{over}")}
+    with speaking(data.get("theme")):
+        return {"left_ms": round(left * 1000), "warning_ms": round(shown["warning"] * 1000),
+                "running": t(lang, "display.timer_running", left="{left}"),
+                "over": t(lang, "display.timer_over", over="{over}")}
 
 
 def heard(spoken: dict) -> dict:

@@ -27,7 +27,7 @@ from moderator.display.gate import Gate, Limits
 from moderator.display.host import HOST, Remote
 from moderator.display.routes import RETRY_MS, TABLE
 from moderator.display.routes import silence_wav as _silence
-from moderator.display.watcher import POLL, WORDS, Table
+from moderator.display.watcher import POLL, Table
 
 #: The names `moderator display` and the display's tests know the server by.
 __all__ = ["ADDRESS_FILE", "POLL", "RETRY_MS", "Display", "PortsTaken", "_silence", "keep",
@@ -79,12 +79,12 @@ class Display:
 def start(host: str, port: int, game_id: str | None = None, lang: str | None = None,
           show_votes: bool | None = None, url_host: str | None = None,
           tries: int = PORTS_TRIED, theme: str | None = None, new_address: bool = False,
-          on_torn=None, say_on: str | None = None, explain=None) -> Display:
+          on_torn=None, say_on: str | None = None) -> Display:
     """Bind to `host`:`port` (or the next free port of `tries`; 0: any) and start watching.
     `url_host` is the address the table types or scans (`host` unless it is 0.0.0.0). The
     tokens kept with the games are served again, unless `new_address`; the tokens and port
     served are kept for the next start. `say_on` is where a reveal started from the host's
-    page is heard; `explain` says a refusal in the command line's words (`host.Explain`)."""
+    page is heard."""
     table = Table(game_id, lang, show_votes, on_torn)
     table.theme = theme
     table.refresh()
@@ -104,7 +104,7 @@ def start(host: str, port: int, game_id: str | None = None, lang: str | None = N
                 raise
             if candidate == last:
                 raise PortsTaken(port, last) from None
-    server.remote = Remote(table, WORDS, say_on, explain)
+    server.remote = Remote(table, say_on)
     display = Display(server, url_host or host)
     keep(token, display.port, host_token)
     if not network.local(url_host or host):  # a code to scan is for phones

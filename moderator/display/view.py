@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import time
 
-from moderator import live, narration, public, store
+from moderator import i18n, live, narration, public, store
 from moderator.display import after
-from moderator.i18n import speaking, t
+from moderator.i18n import speaking
 from moderator.rules import GAME_OVER, tables
 from moderator.rules.actions import Sides, Vote
 from moderator.session import Session, open_game
@@ -57,6 +57,7 @@ def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict
     return {
         "kind": "game",
         "lang": lang,
+        "theme": i18n.theme(),  # the words it is made in: the page is drawn in them too
         "game": current.game_id,
         "status": status,
         "show_votes": show_votes,
@@ -77,15 +78,15 @@ def snapshot(current: Session, lang: str, show_votes: bool | None, signals: dict
 
 def failure(lang: str | None, code: str, params: dict) -> dict:
     """A page that says why there is nothing to show; the server keeps watching."""
+    from moderator.narration.refusals import said
+
     lang = lang or _language_of(params.get("game"))
-    return {"kind": "error", "lang": lang, "banner": t(lang, code, **params), "dark": False,
-            "timer": None}
+    return {"kind": "error", "lang": lang, "banner": said(code, params, [], lang),
+            "dark": False, "timer": None, "theme": None}
 
 
 def _language_of(game_id: object) -> str:
     """A damaged game is still reported in its own language if its first line is whole."""
-    from moderator import i18n
-
     setup = store.peek_setup(str(game_id)) if game_id else None
     lang = setup.get("lang") if setup else None
     return lang if lang in i18n.LANGUAGES else i18n.choose()

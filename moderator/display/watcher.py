@@ -19,9 +19,6 @@ from moderator import live, store
 from moderator.display import page, view
 
 POLL = 0.25  # seconds between looks at the files
-#: Held while a game's words are made: the theme they are spoken in is the process's, set
-#: for a while (`i18n.speaking`), so the table and the host's page take turns.
-WORDS = threading.RLock()
 
 
 class Table:
@@ -56,18 +53,16 @@ class Table:
         seen = self._fingerprint()
         if seen == self._seen:
             return False
-        with WORDS:
-            try:
-                data = view.of_game(self.game_id, self.lang, self.show_votes, self.theme)
-            except Exception as error:  # the page says what went wrong; the server goes on
-                data = view.failure(self.lang, "errors.internal",
-                                    {"what": type(error).__name__})
-            self._seen = seen
-            self._also = data.pop("also", [])
-            data = self._with_torn(data)
-            data["speech"] = page.heard(json.loads(seen[-1])) if seen[-1] else None
-            new = data != self.data
-            update = page.event(data, self.revision + 1, None) if new else None
+        try:  # the game's words, in its theme (or --theme's): the page is drawn in them too
+            data = view.of_game(self.game_id, self.lang, self.show_votes, self.theme)
+        except Exception as error:  # the page says what went wrong; the server goes on
+            data = view.failure(self.lang, "errors.internal", {"what": type(error).__name__})
+        self._seen = seen
+        self._also = data.pop("also", [])
+        data = self._with_torn(data)
+        data["speech"] = page.heard(json.loads(seen[-1])) if seen[-1] else None
+        new = data != self.data
+        update = page.event(data, self.revision + 1, None) if new else None
         with self.changed:
             self.looked += 1
             if new:

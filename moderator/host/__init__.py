@@ -63,13 +63,13 @@ class Step:
 
 class Host:
     """The host's remote of one display, shared by every host page it serves: one action at
-    a time (`lock`: the display's, which its table shares while it speaks a game's words),
-    in the display's language and theme (`lang`, `theme`; None: the game's)."""
+    a time (`lock`), in the display's language and theme (`lang`, `theme`; None: the
+    game's), each spoken for the call alone (`game`), whatever the table draws meanwhile."""
 
     def __init__(self, lang: str | None = None, theme: str | None = None,
-                 say_on: str | None = None, lock: threading.RLock | None = None) -> None:
+                 say_on: str | None = None) -> None:
         self.lang, self.theme, self.say_on = lang, theme, say_on
-        self.lock = lock or threading.RLock()
+        self.lock = threading.RLock()
         self._windows: dict[str, Window] = {}
         self.reading: Reading | None = None  # the reveal read from the page, if any
 

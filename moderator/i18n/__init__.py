@@ -13,8 +13,11 @@ Themes (rules.md §14): role, side, module and mission words are written ``{@wor
 catalogues and filled from the theme's name table for the language,
 ``themes/<theme>.<lang>.yaml`` (its ``names``); a theme may also replace a few whole texts
 (its ``text``). The default theme, ``resistance``, gives the game's own words. The theme in
-use is the table's, set for one command (`speaking`, then `use_theme` once its game is
-loaded): a command speaks for one game.
+use is a value of the call, never of the process: `speaking(theme)` speaks it for the block
+it wraps, in this thread alone (a thread's own value), and `use_theme` changes it within that
+block (a command, once its game is loaded). A long-running process (the display serves
+several games, a night can mix themes) speaks each game's words only where it says so; any
+other thread speaks the default.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
+import threading
 from contextlib import contextmanager
 from functools import cache
 from typing import Any
@@ -35,29 +39,31 @@ DEFAULT_THEME = "resistance"
 #: capital first letter (at the start of a sentence).
 THEME_WORD = re.compile(r"\{@(\w+)\}")
 
-_theme = DEFAULT_THEME
+#: The theme spoken now (`theme`): per thread and per `speaking` block, never the
+#: process's. (A thread's own value, as `threading` is loaded anyway: `contextvars` would
+#: add to every command's start.)
+_spoken = threading.local()
 
 
 def use_theme(theme: str | None) -> None:
-    """Speak `theme` from now on (None: the default)."""
-    global _theme
-    _theme = theme if theme in THEMES else DEFAULT_THEME
+    """Speak `theme` for the rest of the `speaking` block this runs in (None: the default):
+    a command, once it has loaded its game."""
+    _spoken.theme = theme if theme in THEMES else DEFAULT_THEME
 
 
 def theme() -> str:
-    return _theme
+    return getattr(_spoken, "theme", DEFAULT_THEME)
 
 
 @contextmanager
-def speaking(theme: str) -> Iterator[None]:
-    """Speak `theme` for a while (to build what is kept per theme), then as before."""
-    global _theme
-    before = _theme
+def speaking(theme: str | None) -> Iterator[None]:
+    """Speak `theme` (None: the default) for the block, in this thread; then as before."""
+    before = getattr(_spoken, "theme", DEFAULT_THEME)
     use_theme(theme)
     try:
         yield
     finally:
-        _theme = before
+        _spoken.theme = before
 
 
 def choose(explicit: str | None = None) -> str:
@@ -136,12 +142,11 @@ def theme_table(theme: str, lang: str) -> dict[str, dict]:
 def word(lang: str, name: str) -> str:
     """One word of the theme's name table; a capital first letter asks for a capitalised
     word."""
-    names = theme_table(_theme, lang)["names"]
+    names = theme_table(theme(), lang)["names"]
     if name in names:
         return names[name]
     lower = name[:1].lower() + name[1:]
-    found = names[lower]
-    return found[:1].upper() + found[1:]
+    return capitalised(names[lower])
 
 
 def themed(lang: str, text: str) -> str:
@@ -154,8 +159,9 @@ def themed(lang: str, text: str) -> str:
 def entry(lang: str, key: str) -> str | dict[str, str]:
     """A catalogue entry as the theme in use has it (its own text if it replaces the key),
     theme words not yet filled."""
-    if _theme != DEFAULT_THEME:
-        replaced = theme_table(_theme, lang)["text"].get(key)
+    spoken = theme()
+    if spoken != DEFAULT_THEME:
+        replaced = theme_table(spoken, lang)["text"].get(key)
         if replaced is not None:
             return replaced
     return catalogue(lang)[key]
@@ -193,6 +199,12 @@ def t(lang: str, key: str, /, **params: object) -> str:
 
 def has(lang: str, key: str) -> bool:
     return key in catalogue(lang)
+
+
+def capitalised(text: str) -> str:
+    """A sentence begins with a capital, however its first word came (a name, a theme's
+    word, a clause said under another)."""
+    return text[:1].upper() + text[1:]
 
 
 def listed(lang: str, items: Iterable[str]) -> str:

@@ -17,9 +17,11 @@ from typing import Any
 
 from moderator.i18n import DEFAULT_THEME, THEMES, code
 
-#: What a theme's data file holds: names by name, and lists.
-NAMES = ("modules", "roles", "topics", "aliases")
+#: What a theme's data file holds: names by name, lists, and names by name for each
+#: setting (the values of a house-rule setting).
+NAMES = ("modules", "roles", "topics", "aliases", "points")
 LISTS = ("default_modules", "uncovered")
+NESTED = ("values",)
 
 
 class Uncovered(Exception):
@@ -31,7 +33,8 @@ class Uncovered(Exception):
 
 
 def data(theme: str) -> dict[str, Any]:
-    """A theme's data: each of `NAMES` a dict, each of `LISTS` a list."""
+    """A theme's data: each of `NAMES` a dict, each of `LISTS` a list, each of `NESTED` a
+    dict of dicts."""
     return _themes()[theme]
 
 
@@ -53,7 +56,9 @@ def _themes() -> dict[str, dict[str, Any]]:
             names = {part: {str(k): str(v) for k, v in (tree.get(part) or {}).items()}
                      for part in NAMES}
             lists = {part: [str(v) for v in tree.get(part) or ()] for part in LISTS}
-            made[theme] = {**names, **lists}
+            nested = {part: {str(k): {str(a): str(b) for a, b in (v or {}).items()}
+                             for k, v in (tree.get(part) or {}).items()} for part in NESTED}
+            made[theme] = {**names, **lists, **nested}
         return made
 
     return kept.form("theming", [*files, code()], make)
@@ -66,16 +71,42 @@ def _every(part: str) -> dict[str, str]:
 
 
 def topic_name(topic: str, theme: str) -> str:
-    """A rules topic's id as a game of this theme shows it."""
+    """A rules topic's id as a game of this theme shows it (a house-rule setting is a topic
+    of its own, named as the setting)."""
     names: dict[str, str] = data(known(theme))["topics"]
-    return names.get(topic, topic)
+    return names.get(topic) or point_name(topic, theme)
 
 
 def topic_id(word: str) -> str:
-    """The rules topic a theme's topic id (`merlin`, `quest-cards`) or a short word a host
-    types (`lady`, `quest`) names, in a game of any theme; any other word as it is."""
-    ids = {theirs: topic for theme in THEMES for topic, theirs in data(theme)["topics"].items()}
+    """The rules topic a theme's topic id (`merlin`, `quest-cards`,
+    `lady-of-the-lake-targeting-timing`) or a short word a host types (`lady`, `quest`)
+    names, in a game of any theme; any other word as it is."""
+    ids = {theirs: topic for theme in THEMES for part in ("topics", "points")
+           for topic, theirs in data(theme)[part].items()}
     return {**ids, **_every("aliases")}.get(word, word)
+
+
+def point_name(point: str, theme: str) -> str:
+    """A house-rule setting's or reading's id as a game of this theme shows it (rules.md
+    §13): Avalon's Lady of the Lake under Targeting is `lady-of-the-lake-targeting-timing`."""
+    names: dict[str, str] = data(known(theme))["points"]
+    return names.get(point, point)
+
+
+def value_name(setting: str, value: str, theme: str) -> str:
+    """A setting's value as a game of this theme shows it (`completed-quests`)."""
+    return data(known(theme))["values"].get(setting, {}).get(value, value)
+
+
+def setting_ids(setting: str, value: str) -> tuple[str, str]:
+    """`--house-rule ID=VALUE` in the engine's words, from any theme's (a game keeps the
+    engine's, so its file is the same in every theme); anything else as it is, for the
+    rules to refuse."""
+    ids = {theirs: point for theme in THEMES for point, theirs in data(theme)["points"].items()}
+    setting = ids.get(setting, setting)
+    values = {theirs: value for theme in THEMES
+              for value, theirs in data(theme)["values"].get(setting, {}).items()}
+    return setting, values.get(value, value)
 
 
 def default_modules(theme: str) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from moderator.i18n import listed, t
+from moderator.i18n import capitalised, listed, t
 from moderator.rules.deals import FAILS, Allegiance, Fact, Holds, Proof, Reveal
 
 
@@ -53,7 +53,7 @@ def proofs(lang: str, names: Sequence[str], found: Iterable[Proof]) -> str:
     players said so."""
     said = [proven(lang, names, proof) for proof in found]
     text = "; ".join(said) if said else t(lang, "proof.nothing")
-    return text[:1].upper() + text[1:]
+    return capitalised(text)
 
 
 #: A refusal's parameters that this module says in words.
@@ -70,7 +70,7 @@ def readable(params: Mapping[str, Any], names: Sequence[str], lang: str) -> dict
     against = params.get("against")
     if against is not None:  # the first fact that rules it out, rather than every proof
         text = t(lang, "proof.against", fact=fact(lang, names, against))
-        shown["proofs"] = text[:1].upper() + text[1:]
+        shown["proofs"] = capitalised(text)
     if "kind" in params:
         shown["counted"] = t(lang, f"proof.cards.{params['kind']}", count=params["count"])
         allowed = params.get("allowed") or (0,)  # a range: least to most
@@ -79,6 +79,11 @@ def readable(params: Mapping[str, Any], names: Sequence[str], lang: str) -> dict
     switched = params.get("switched") or []
     shown["switched"] = t(lang, "proof.switched", count=len(switched),
                           seats=listed(lang, [names[s] for s in switched])) if switched else ""
-    shown["settings"] = "".join(" " + t(lang, "proof.setting", setting=setting, value=value)
-                                for setting, value in params.get("settings") or [])
+    from moderator.i18n import theme
+    from moderator.i18n.theming import point_name, value_name
+
+    shown["settings"] = "".join(  # in the ids of the game's theme
+        " " + t(lang, "proof.setting", setting=point_name(setting, theme()),
+                value=value_name(setting, value, theme()))
+        for setting, value in params.get("settings") or [])
     return shown

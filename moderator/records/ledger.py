@@ -71,6 +71,7 @@ def read(game_id: str) -> Played:
         last=max((at for at in played if isinstance(at, str)), default=""),
         new_night=setup.get("night") == session.NEW_NIGHT,
         imported=bool(setup.get(store.IMPORTED)),
+        lang=str(setup.get("lang", "")),
     )
 
 

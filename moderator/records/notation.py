@@ -27,7 +27,8 @@ from dataclasses import MISSING, dataclass, fields, is_dataclass
 from typing import Any, ClassVar
 
 from moderator import codec, session
-from moderator.i18n import has, t
+from moderator.i18n import has, t, theme
+from moderator.i18n.theming import point_name, value_name
 from moderator.narration import FAIL, SUCCESS, describe_action, outcome
 from moderator.rules import GAME_OVER, Game, Mission, Proposal
 from moderator.rules.actions import Action, Sides
@@ -242,7 +243,8 @@ def markdown(record: Written, lang: str) -> str:
     seats = " · ".join(f"{codec.number(seat)} {_md(name)}" for seat, name in enumerate(names))
     leader = t(lang, "records.md.leader_chosen" if setup.get("leader_chosen")
                else "records.md.leader_drawn", leader=_md(names[game.first_leader]))
-    changed = [f"{k} = {v}" for k, v in game.settings.items() if defaults().get(k) != v]
+    changed = [f"{point_name(k, theme())} = {value_name(k, v, theme())}"  # the theme's ids
+               for k, v in game.settings.items() if defaults().get(k) != v]
     parts = [
         f"**{t(lang, 'records.md.title', game=record.game_id)}**",
         f"{status} {t(lang, 'records.md.score', resistance=game.successes, spies=game.failures)}",

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from moderator import codec, narration, session
-from moderator.i18n import listed, t
+from moderator.i18n import capitalised, listed, t
 from moderator.narration import proof as said
 from moderator.rules import Game
 from moderator.rules.actions import Sides
@@ -96,9 +96,8 @@ def review(current: session.Session, lang: str,
             done.rounds.append((len(before.missions) + 1, lines))
         where = narration.where(lang, names, before, action)
         text = narration.logged(lang, names, action)  # under its proposal's line, once said
-        lines.append(Said("  " + text if where and where == said_where else where[:1].upper()
-                          + where[1:] + text if where else text[:1].upper() + text[1:],
-                          action.kind))
+        lines.append(Said("  " + text if where and where == said_where
+                          else capitalised(where + text), action.kind))
         said_where = where
         if len(game.proposals) == len(before.proposals) and game.proposals and \
                 game.proposals[-1].approved and before.proposals[-1].approved is None:
@@ -160,7 +159,7 @@ def ruled_out(lang: str, names: Sequence[str], deals: Deals, fact: Fact) -> list
             params["seats"] = _who(lang, names, fact.seats if isinstance(fact, Allegiance) else 0)
             key = "review.ruled_out.side"
         text = t(lang, key, **params)
-        sentences.append(text[:1].upper() + text[1:])
+        sentences.append(capitalised(text))
     return sentences
 
 

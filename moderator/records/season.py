@@ -46,12 +46,13 @@ class Played:
     last: str = ""  # when its last action was recorded (the sides entered after it aside)
     new_night: bool = False  # `night --new` said that a new night begins with it
     imported: bool = False  # played at another table (`moderator import`)
+    lang: str = ""  # the language it was played in (its setup's)
 
     @classmethod
     def of(cls, game_id: str, created: str, game, names: tuple[str | None, ...],
            spies: frozenset[int] | None, theme: str = UNTHEMED,
            characters: tuple[str, ...] = (), last: str = "", new_night: bool = False,
-           imported: bool = False) -> Played:
+           imported: bool = False, lang: str = "") -> Played:
         """The facts of a replayed game (a `moderator.rules.Game`)."""
         from moderator.rules import GAME_OVER
 
@@ -60,7 +61,7 @@ class Played:
             else None
         return cls(game_id, created, game.players, modules_key(game), over, won_by,
                    game.reason, tuple(names), spies, theme, tuple(characters),
-                   last or created, new_night, imported)
+                   last or created, new_night, imported, lang)
 
     def side_of(self, seat: int) -> str | None:
         """The side a seat was on, where the sides were entered after the game."""
@@ -79,6 +80,18 @@ class Played:
     def facts(self) -> tuple:
         """Everything as plain data; `Played(*facts)` gives it back."""
         return tuple(vars(self).values())
+
+
+def language(games: Sequence[Played]) -> str | None:
+    """The language a season is told in: the one its games were played in; when they differ,
+    the one most of them were played in, a tie going to the newest of those games (the
+    table's latest choice). None without a game that says its language."""
+    spoken = [game.lang for game in games if game.lang]
+    if not spoken:
+        return None
+    counts = Counter(spoken)
+    most = max(counts.values())
+    return next(lang for lang in reversed(spoken) if counts[lang] == most)
 
 
 def modules_key(game) -> str:

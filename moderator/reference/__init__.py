@@ -19,6 +19,7 @@ from moderator.reference.context import Now, now
 from moderator.reference.matching import fold, language, search, sure
 from moderator.reference.topics import TOPICS, Topic, arises
 from moderator.rules.house_rules import READINGS, SETTINGS
+from moderator.rules.setup import MODULES
 
 #: How many other topics a ruling lists after the best one, and how close to the best one's
 #: score they must come (a share of it): weaker matches are noise, not help.
@@ -79,6 +80,9 @@ class Ruling(NamedTuple):
     readings: tuple[Reading, ...] = ()  # unsettled points without a setting (§13.1)
     sure: bool = True  # False: the topic is only the nearest, `others` the next nearest
     lang: str = "en"  # the language it is told in: the question's, when clearly another one
+    #: in a theme's game, a topic on the modules in general: The Resistance's own modules may
+    #: be played under the theme too (rules.md §14.3.4)
+    note: str | None = None
 
 
 def lookup(query: str, lang: str, settings: Mapping[str, str] | None = None,
@@ -133,8 +137,11 @@ def ruling(topic_id: str, lang: str, settings: Mapping[str, str] | None = None,
         unsettled=tuple(house_rule(s, lang, settings) for s in topic.settings
                         if _arises(s, in_play)),
         others=tuple((other, i18n.t(lang, f"topics.{other}.title")) for other in others),
-        readings=tuple(reading(r, lang) for r in topic.readings if _arises(r, in_play)),
+        readings=tuple(reading(r, lang, in_play) for r in topic.readings
+                       if _arises(r, in_play)),
         lang=lang,
+        note=i18n.t(lang, "reference.theme_modules")
+        if topic.general and i18n.theme() != i18n.DEFAULT_THEME else None,
     )
 
 
@@ -179,15 +186,29 @@ def _arises(point: str, in_play: frozenset[str] | None) -> bool:
     return in_play is None or arises(point, in_play)
 
 
-def reading(point: str, lang: str) -> Reading:
-    return Reading(id=point, title=i18n.t(lang, f"reference.readings.{point}.title"),
-                   section=READINGS[point], how=i18n.t(lang, f"reference.readings.{point}.how"))
+def reading(point: str, lang: str, in_play: frozenset[str] | None = None) -> Reading:
+    """A point played one way without a setting, told of the modules `in_play` alone (every
+    module without a game): the steps between two missions in the engine's order
+    (`AGENDA`), and what a module in play adds (`with.<module>`)."""
+    key = f"reference.readings.{point}"
+    shown = (lambda module: in_play is None or module in in_play)  # noqa: E731
+    params = {}
+    if point == "agenda-order":
+        from moderator.rules.modules import AGENDA
+
+        params["steps"] = i18n.listed(lang, [i18n.t(lang, f"{key}.steps.{phase}")
+                                             for module, phase in AGENDA if shown(module)])
+    how = i18n.t(lang, f"{key}.how", **params)
+    how += "".join(" " + i18n.t(lang, f"{key}.with.{module}") for module in MODULES
+                   if shown(module) and i18n.has(lang, f"{key}.with.{module}"))
+    return Reading(id=point, title=i18n.t(lang, f"{key}.title"), section=READINGS[point],
+                   how=how)
 
 
 def readings(lang: str, in_play: frozenset[str] | None = None) -> list[Reading]:
     """Every point moderator plays one way without a setting (rules.md §13.1, §13); with a
     game's modules and variants `in_play`, those that can arise in it."""
-    return [reading(point, lang) for point in READINGS if _arises(point, in_play)]
+    return [reading(point, lang, in_play) for point in READINGS if _arises(point, in_play)]
 
 
 __all__ = [

@@ -114,6 +114,14 @@ SAME = {
     **dict.fromkeys(("spieler", "spielern", "spielerin", "spielerinnen", "leute", "leuten",
                      "person", "personen", "mitspieler", "mitspielern", "mitspielende",
                      "mitspielenden"), "personen"),
+    # the side the table calls the bad one, and German's everyday "selber"
+    **dict.fromkeys(("evil", "bad", "baddies", "baddie"), "spies"),
+    **dict.fromkeys(("boese", "boesen", "boeser", "boesewichte"), "spione"),
+    "selber": "selbst",
+    # the German Avalon box's word for a quest (rules.md §14.4): the same thing as a mission
+    **dict.fromkeys(("abenteuer", "abenteuern", "abenteuers"), "mission"),
+    # "at the start", „am Anfang“: the first of something
+    **dict.fromkeys(("anfang", "anfangs"), "erste"),
 }
 
 

@@ -22,11 +22,14 @@ class Topic(NamedTuple):
     settings: tuple[str, ...] = ()  # house-rule settings that decide its unsettled points
     needs: str | None = None  # the module or variant it belongs to; None: the base game
     readings: tuple[str, ...] = ()  # points moderator decides without a source (§13.1)
+    #: speaks of the modules in general: a theme names its own, and says in one line that
+    #: The Resistance's own may be played under it (rules.md §14.3.4)
+    general: bool = False
 
 
 def _topic(id: str, section: str, confidence: str, *settings: str, needs: str | None = None,
-           readings: tuple[str, ...] = ()) -> Topic:
-    return Topic(id, section, confidence, tuple(settings), needs, readings)
+           readings: tuple[str, ...] = (), general: bool = False) -> Topic:
+    return Topic(id, section, confidence, tuple(settings), needs, readings, general)
 
 
 _WRITTEN = (
@@ -100,9 +103,9 @@ _WRITTEN = (
     _topic("watch-token", "§7", "B", needs="rogue", readings=("rogue-possible-record",)),
     _topic("sergeant", "§8", "A", "trapper-sergeant-same-player", needs="sergeant"),
     # Modules in general (§4, §10) and the house-rule settings (§13).
-    _topic("modules", "§4, §10.2", "A", readings=("agenda-order",)),
-    _topic("special-characters", "§10.1", "A"),
-    _topic("compatibility", "§10.2, §10.3", "A"),
+    _topic("modules", "§4, §10.2", "A", readings=("agenda-order",), general=True),
+    _topic("special-characters", "§10.1", "A", general=True),
+    _topic("compatibility", "§10.2, §10.3", "A", general=True),
     _topic("house-rules", "§13, §13.1", "A"),
 )
 

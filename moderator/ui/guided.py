@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from moderator import codec, live, narration
-from moderator.narration import proof
+from moderator.narration.refusals import said
 from moderator import session as sessions
 from moderator.i18n import possessive, t
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input, RuleError, tables
@@ -228,14 +228,9 @@ def record(guide: Guide, current: Session, action: Action) -> Session:
     was chosen at, so it is refused ("the game has moved on") and the game read again."""
     try:
         done = sessions.act(current.game_id, action, made_for=current.history.lines)
-    except RuleError as refusal:
-        params = refusal.params
-        if "proofs" in params:  # what the record proves, in words
-            params = proof.readable(params, current.names, guide.lang)
-        seat = params.get("seat")
-        if isinstance(seat, int):
-            params = {**params, "seat": current.names[seat]}
-        guide.say(refusal.code, style="bold red", **params)
+    except RuleError as refusal:  # as the command line says it, with no command to type
+        guide.show(said(refusal.code, refusal.params, current.names, guide.lang, typed=False),
+                   "bold red")
         guide.answers.clear()  # asked again, from the game as it now stands
         return sessions.open_game(current.game_id)
     report(guide, done)
@@ -255,7 +250,8 @@ def use(guide: Guide, current: Session, command: str) -> Session:
         try:
             current, action = sessions.undo(current.game_id)
         except RuleError as refusal:
-            guide.say(refusal.code, style="bold")
+            guide.show(said(refusal.code, refusal.params, current.names, guide.lang,
+                            typed=False), "bold")
             return current
         guide.answers.clear()  # what was answered for the step taken back is asked again
         guide.after(current, [(t(guide.lang, "history.undo", text=narration.describe_line(

@@ -3,7 +3,9 @@ renderables and print nothing themselves."""
 
 from __future__ import annotations
 
+from moderator import i18n
 from moderator.i18n import has, t
+from moderator.i18n.theming import point_name, value_name
 from moderator.records.season import PAIR_GAMES, ROLE_GAMES, SIDES
 from moderator.records.wording import TEAMS, ended, local, reason, role_name, worded
 from moderator.ui.charts import Bars, Row, Span, Spans, legend
@@ -293,7 +295,9 @@ def _mix(lang: str, setup: dict) -> str:
     mix = [t(lang, f"module.{m}") for m in setup["modules"]]
     mix += [t(lang, f"character.{r}") if has(lang, f"character.{r}") else r for r in setup["roles"]]
     mix += [t(lang, f"variant.{v}") for v in setup["variants"]]
-    mix += [f"{rule}={value}" for rule, value in setup["house_rules"].items()]
+    theme = i18n.theme()  # the house rules by the theme's ids
+    mix += [f"{point_name(rule, theme)}={value_name(rule, value, theme)}"
+            for rule, value in setup["house_rules"].items()]
     return ", ".join(mix) or t(lang, "records.stats.base_game")
 
 

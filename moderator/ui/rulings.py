@@ -2,7 +2,9 @@
 
 They return renderables and print nothing, so the command line and the guided loop show a
 ruling the same way. Every text is a `rich.text.Text`, never markup: names and catalogue
-texts are shown as written.
+texts are shown as written. The ids a host reads or types (topics, settings, readings, values)
+are the game's theme's (`merlin`, `lady-of-the-lake-targeting-timing`, `quest-spaces`); the
+rulings hold the engine's, as `--json` shows them.
 """
 
 from __future__ import annotations
@@ -42,11 +44,13 @@ def details(found: Ruling, lang: str):
     from rich.text import Text
 
     parts = [Text(found.detail)]
+    if found.note:
+        parts.append(Text(found.note))
     if found.applies:
         parts.append(Text(found.applies, style="italic"))
     for setting in found.unsettled:
         parts.append(_setting(setting, lang, i18n.t(
-            lang, "reference.unsettled", setting=setting.id, section=setting.section,
+            lang, "reference.unsettled", setting=_point(setting.id), section=setting.section,
             title=setting.title)))
     parts += [_reading(point, lang) for point in found.readings]
     parts.append(Text(found.source, style="dim"))
@@ -92,7 +96,7 @@ def house_rules(settings: list[HouseRule], lang: str, readings: Sequence[Reading
     if game and not settings and not readings:
         parts.append(Text(i18n.t(lang, "reference.house_rules_none")))
     for setting in settings:
-        heading = i18n.t(lang, "reference.house_rule", setting=setting.id,
+        heading = i18n.t(lang, "reference.house_rule", setting=_point(setting.id),
                          section=setting.section, title=setting.title)
         parts.append(Text(""))
         parts.append(_setting(setting, lang, heading, why=True))
@@ -106,8 +110,8 @@ def house_rules(settings: list[HouseRule], lang: str, readings: Sequence[Reading
 def _reading(point: Reading, lang: str):
     from rich.text import Text
 
-    return Text(i18n.t(lang, "reference.reading", point=point.id, section=point.section,
-                       title=point.title, how=point.how))
+    return Text(i18n.t(lang, "reference.reading", point=_point(point.id),
+                       section=point.section, title=point.title, how=point.how))
 
 
 def _setting(setting: HouseRule, lang: str, heading: str, why: bool = False):
@@ -118,12 +122,26 @@ def _setting(setting: HouseRule, lang: str, heading: str, why: bool = False):
         text.append("\n" + setting.why, style="")
     for choice in setting.choices:
         key = "reference.default" if choice.default else "reference.alternative"
-        text.append("\n" + i18n.t(lang, key, value=choice.value, text=choice.text), style="")
+        text.append("\n" + i18n.t(lang, key, value=_value(setting.id, choice.value),
+                                  text=choice.text), style="")
     if setting.chosen not in (None, setting.default):  # a default needs no second mention
         chosen = next(c for c in setting.choices if c.value == setting.chosen)
-        text.append("\n" + i18n.t(lang, "reference.chosen", value=chosen.value, text=chosen.text),
-                    style="bold")
+        text.append("\n" + i18n.t(lang, "reference.chosen", value=_value(
+            setting.id, chosen.value), text=chosen.text), style="bold")
     return text
+
+
+def _point(point: str) -> str:
+    """A setting's or reading's id as the game's theme shows it."""
+    from moderator.i18n.theming import point_name
+
+    return point_name(point, i18n.theme())
+
+
+def _value(setting: str, value: str) -> str:
+    from moderator.i18n.theming import value_name
+
+    return value_name(setting, value, i18n.theme())
 
 
 def _read_more(topics, lang: str, heading: str) -> list:

@@ -15,8 +15,8 @@ BANNED = {
     "en": re.compile(r"mission|\bspy\b|\bspies\b|commander", re.IGNORECASE),
     "de": re.compile(r"mission|spion|kommandeur", re.IGNORECASE),
 }
-#: A command line in a hint keeps the contract's names (`moderator mission --fails K`), and
-#: so do the ids a host types (`--house-rule inquisitor-targeting-timing=completed-missions`).
+#: A command line in a hint keeps the contract's names (`moderator mission --fails K`); an id
+#: a host types is checked apart (test_avalon_names_the_house_rules_by_its_own_ids).
 COMMAND = re.compile(r"moderator(?: [\w.-]+| --[\w-]+)+|\b[a-z]+(?:-[a-z]+)+\b")
 
 NAMES = "Anna,Ben,Carl,Dora,Emil,Fay,Gus"
@@ -307,3 +307,32 @@ def test_the_lady_of_the_lake_has_one_verb_and_the_log_names_who_holds_her(moder
     with speaking("avalon"):
         for holder, examined in zip(holders, ["Dora", "Emil", "Fay"], strict=True):
             assert t(lang, "log.examine_by", inquisitor=holder, player=examined) in log
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_avalon_names_the_house_rules_by_its_own_ids(moderator, play, game_file, lang):
+    """Issue 35, item 2: an Avalon table reads and types Avalon's ids for a house rule and
+    its values; the game file keeps the engine's, the same in both themes."""
+    play(f"new --theme avalon --lang {lang} --players 8 --modules lady-of-the-lake,lancelot "
+         "--variants targeting --no-play "
+         "--house-rule lady-of-the-lake-targeting-timing=quest-spaces")
+    setup = json.loads(game_file().read_text().splitlines()[0])
+    assert setup["house_rules"]["inquisitor-targeting-timing"] == "mission-spaces"
+    listed = play("rules house-rules")
+    for shown in ("lady-of-the-lake-targeting-timing (§2.1)", "completed-quests: ",
+                  "quest-spaces: ", "lady-of-the-lake-lancelot-allegiance", "lancelot-reveal"):
+        assert shown in listed
+    assert not re.search(r"inquisitor-|defector-|-missions?\b|mission-", listed)
+    opened = play("rules lady-of-the-lake-targeting-timing")
+    assert opened.splitlines()[0] == play("rules inquisitor-targeting-timing").splitlines()[0]
+    assert "lady-of-the-lake-targeting-timing = quest-spaces" in play("export")
+    refused = moderator("new --theme avalon --players 8 --modules lady --variants targeting "
+                        "--house-rule lady-of-the-lake-targeting-timing=soon --no-play")
+    assert refused.exit_code == 1
+    assert "lady-of-the-lake-targeting-timing" in refused.stderr
+    assert "completed-quests, quest-spaces" in refused.stderr
+    play("new --players 8 --modules inquisitor --variants targeting --no-play "
+         "--house-rule lady-of-the-lake-targeting-timing=quest-spaces")  # taken in any game
+    assert json.loads(game_file().read_text().splitlines()[0])["house_rules"][
+        "inquisitor-targeting-timing"] == "mission-spaces"
+    assert "inquisitor-targeting-timing = mission-spaces" in play("export")

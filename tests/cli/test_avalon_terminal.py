@@ -27,7 +27,7 @@ SEES = {
     "de": {"table": "Liegt alles bereit?", "reveal": "Ist die Enthüllungsphase vorbei?",
            "team": "Wähle {count} Leute für Queste {quest}.", "against": "Wer ist dagegen?",
            "fails": "Wie viele Fehlschläge wurden aufgedeckt?",
-           "examine": "Wen verhört {holder}?", "examined": "{holder} verhört {player}",
+           "examine": "Wen prüft {holder}?", "examined": "{holder} prüft {player}",
            "assassin": "Wen nennt der Meuchelmörder als Merlin?",
            "merlin": "Carl wurde genannt. Jetzt zeigt Merlin seine Karte: Wer ist Merlin?",
            "won": "Partie beendet: Das Gute gewinnt", "over": "Noch eine Partie am selben Tisch?"},

@@ -374,6 +374,22 @@ def test_stats_of_a_mixed_season_names_each_game_in_its_own_words(play, lang):
     assert f"{spies} / {avalon_spies}" in legend
 
 
+def test_stats_speaks_the_language_of_its_games_not_the_terminals(play):
+    """Issue 35, item 5 (as `games` does): a season played in German is told in German at an
+    English terminal; a mixed season in the language most of its games were played in, a tie
+    in the newest game's; --lang says otherwise."""
+    play("new --players 5 --lang de --leader 1 --no-play", *FIVE_REJECTIONS)
+    english, german = "Season: 1 saved game", "Saison: 1 gespeicherte Partie"
+    assert play("stats", env={"LANG": "en_GB.UTF-8"}).startswith(german)
+    assert play("stats --lang en").startswith(english)
+    play("new --players 5 --lang en --leader 1 --no-play", *FIVE_REJECTIONS)
+    assert play("stats").startswith("Season: 2 saved games")  # a tie: the newest game's
+    play("new --players 5 --lang de --leader 1 --no-play", *FIVE_REJECTIONS)
+    assert play("stats", env={"LANG": "en_GB.UTF-8"}).startswith("Saison: 3 gespeicherte")
+    play("new --players 5 --lang en --leader 1 --no-play", "propose 1 2")  # still running
+    assert play("stats", env={"LANG": "de_DE.UTF-8"}).startswith("Season: 4 saved")  # a tie
+
+
 def test_stats_without_games(play):
     assert play("stats").startswith("Season: 0 saved games, 0 over")
 

@@ -77,6 +77,18 @@ def test_after_the_game_each_round_then_what_the_record_proved_as_review_says(cl
     assert all(10 <= s["seconds"] <= 45 for s in steps)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_line_said_under_its_proposal_begins_a_sentence_where_the_grid_shows_the_proposal(
+        cli, lang):
+    """`review` says a mission's cards under its team's line; the screen draws the team in the
+    grid, so the cards' line stands alone there and begins with a capital."""
+    played(cli, f"--lang {lang}")
+    rounds = [s for s in view.of_game(None, None, None)["after"] if s["mission"]]
+    lines = [line for s in rounds for line in s["lines"]]
+    assert len(lines) > 10
+    assert all(line[:1].isupper() for line in lines), lines
+
+
 def test_the_truth_only_once_the_sides_are_entered_and_only_for_the_newest_game(cli):
     played(cli)
     heading = t("en", "review.truth.heading", spies="Ann and Bob")

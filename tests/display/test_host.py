@@ -16,7 +16,6 @@ from display_client import PATIENCE, Stream, get, raw, state
 from host_client import PAGE, HostPage
 
 from moderator import live, store
-from moderator.cli.display import explain
 from moderator.display import server
 from moderator.i18n import t
 
@@ -27,10 +26,9 @@ SEVEN = "new --players 7 --names Ann,Bob,Cat,Dan,Eve,Fay,Gus --leader 1 --no-pla
 
 @pytest.fixture
 def host(display):
-    """The host's page of a display that says refusals in the command line's words, as
-    `moderator display` does."""
+    """The host's page of a display."""
     def opened(**options):
-        shown = display(explain=explain, **options)
+        shown = display(**options)
         return shown, HostPage(shown.host_url)
     return opened
 

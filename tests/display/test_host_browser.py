@@ -13,7 +13,6 @@ import host_games
 import pytest
 from browsing import SIZES, keep
 
-from moderator.cli.display import explain
 from moderator.i18n import t
 
 pytestmark = pytest.mark.integration
@@ -81,7 +80,7 @@ def test_a_whole_game_is_played_from_the_host_page_in_chromium_at_phone_size(
 
     game = host_games.GAMES[name]
     phone, commands = host_games.set_up(cli, game, monkeypatch)
-    shown = display(game_id=phone, explain=explain)
+    shown = display(game_id=phone)
     page = open_page(shown.host_url, "phone")
     expect(page.locator("html")).to_have_attribute("lang", game.lang)
     assert page.viewport_size == {"width": SIZES["phone"][0], "height": SIZES["phone"][1]}

@@ -11,7 +11,6 @@ import host_games
 import pytest
 from host_client import HostPage
 
-from moderator.cli.display import explain
 
 
 class Tapped:
@@ -42,7 +41,7 @@ def test_a_whole_game_from_the_page_records_what_the_commands_record(
         cli, moderator, display, monkeypatch, name):
     game = host_games.GAMES[name]
     phone, commands = host_games.set_up(cli, game, monkeypatch)
-    page = HostPage(display(game_id=phone, explain=explain).host_url)
+    page = HostPage(display(game_id=phone).host_url)
     checked = host_games.play(game, Tapped(page), lambda line: cli(f"{line} --game {commands}"),
                               host_games.recorder(moderator, phone, commands))
     assert checked == len(game.steps)

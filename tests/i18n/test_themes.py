@@ -35,12 +35,37 @@ def test_a_theme_replaces_only_texts_that_exist_with_the_same_parameters(theme, 
 
 
 def test_a_capital_placeholder_gives_the_word_with_a_capital():
-    i18n.use_theme("avalon")
-    try:
+    with i18n.speaking("avalon"):
         assert i18n.themed("en", "{@Mission} 3; {@the_commander}") == "Quest 3; Merlin"
-    finally:
-        i18n.use_theme(None)
     assert i18n.themed("en", "{@Mission} 3; {@the_commander}") == "Mission 3; the Commander"
+
+
+def test_a_theme_is_spoken_for_the_call_in_its_thread_never_for_the_process():
+    """Issue 35: the display serves several games from several threads; a game's theme is
+    the call's (`speaking`), so another thread drawing a page meanwhile speaks its own."""
+    import threading
+
+    inside, outside = threading.Event(), threading.Event()
+    heard: dict[str, str] = {}
+
+    def avalon() -> None:
+        with i18n.speaking("avalon"):
+            inside.set()
+            outside.wait(10)
+            heard["avalon"] = i18n.t("de", "display.missions")
+
+    thread = threading.Thread(target=avalon)
+    thread.start()
+    inside.wait(10)
+    heard["meanwhile"] = i18n.t("de", "display.missions")  # while the other speaks Avalon
+    with i18n.speaking("resistance"):
+        i18n.use_theme("avalon")  # within the block: for the rest of it
+        heard["used"] = i18n.t("de", "display.missions")
+    heard["after"] = i18n.t("de", "display.missions")
+    outside.set()
+    thread.join(10)
+    assert heard == {"meanwhile": "Missionen", "used": "Questen", "after": "Missionen",
+                     "avalon": "Questen"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -74,6 +99,13 @@ def test_a_theme_s_data_names_only_what_the_engine_and_the_rules_lookup_know(the
     assert sorted(set(data["aliases"].values()) - set(TOPICS)) == []
     named = {*data["modules"], *data["roles"]}
     assert sorted(named & set(data["uncovered"])) == []
+    from moderator.rules.house_rules import READINGS, SETTINGS
+
+    assert sorted(set(data["points"]) - set(SETTINGS) - set(READINGS)) == []
+    assert {setting: sorted(set(values) - set(SETTINGS[setting][0]))
+            for setting, values in data["values"].items()} == dict.fromkeys(data["values"], [])
+    taken = [*TOPICS, *READINGS, *data["topics"].values(), *data["points"].values()]
+    assert sorted({name for name in taken if taken.count(name) > 1}) == []  # none twice
 
 
 def test_avalon_s_names_become_the_engine_s_ids_in_any_theme():
@@ -92,3 +124,21 @@ def test_avalon_s_names_become_the_engine_s_ids_in_any_theme():
         "commander", "mission-cards", "inquisitor", "mission-result", "tie"]
     assert theming.topic_name("sergeant", "avalon") == "excalibur"
     assert theming.topic_name("sergeant", "resistance") == "sergeant"
+
+
+def test_avalon_names_the_settings_its_games_show_and_takes_either_name():
+    """Issue 35, item 2: an Avalon table reads Avalon's ids for the settings and their
+    values; --house-rule takes them (or the engine's) in any game, and a game keeps the
+    engine's, so its file is the same in both themes."""
+    from moderator.i18n import theming
+
+    setting = "inquisitor-targeting-timing"
+    assert theming.point_name(setting, "avalon") == "lady-of-the-lake-targeting-timing"
+    assert theming.value_name(setting, "mission-spaces", "avalon") == "quest-spaces"
+    assert theming.point_name(setting, "resistance") == setting
+    assert theming.topic_name(setting, "avalon") == "lady-of-the-lake-targeting-timing"
+    assert theming.topic_id("lady-of-the-lake-targeting-timing") == setting
+    assert theming.setting_ids("lady-of-the-lake-targeting-timing", "quest-spaces") == (
+        setting, "mission-spaces")
+    assert theming.setting_ids(setting, "mission-spaces") == (setting, "mission-spaces")
+    assert theming.setting_ids("plot-deck", "nonsense") == ("plot-deck", "nonsense")
