@@ -46,7 +46,8 @@ class Belief:
     """Every player's reading of one game's record."""
 
     def __init__(self, game: Game, views: Sequence[View], rng: random.Random,
-                 gut: float, follow: float, read: float = 1.0, drift: float = 0.0) -> None:
+                 gut: float, follow: float, read: float = 1.0, drift: float = 0.0,
+                 hint: float = 0.0, speaks: float = 0.0) -> None:
         table = game.deals.table
         self.table, self.players = table, game.players
         self.holding = tuple(table.holding(s) for s in range(game.players))
@@ -59,6 +60,12 @@ class Belief:
         self.score = [0] * players  # how often a voter's vote matched the mission played
         self.heard = 0  # votes read so far
         self.said = [0.0] * players  # what the table makes of the votes, per seat
+        # after each mission each resistance player may speak against the players they take
+        # for spies (`hint` as strong as a vote against them, said with the chance `speaks`),
+        # the Commander against the spies they saw: heard by everyone, the Assassin too
+        # (`spoken`: whom each player spoke against)
+        self.hint, self.speaks, self.views = hint, speaks, views
+        self.spoken: list[list[int]] = [[] for _ in range(players)]
         # a resistance player's gut feeling about each other player (spies know)
         self.gut = [[rng.gauss(0.0, gut) if s != view.seat and not view.spy else 0.0
                      for s in range(game.players)] if not view.spy else None
@@ -77,9 +84,13 @@ class Belief:
         if deals is not self._deals:
             self._deals = deals
             self._public = deals.spy_bits() or self.every
-            self._fold(game)
+            folded = self._fold(game)
             self._shares.clear()
             self._read.clear()
+            if folded and self.hint:  # what the players say of the missions just played
+                self._speak(game)
+                self._listen()
+                self._read.clear()
         if self.heard != len(game.proposals) and self._hear(game):
             self._read.clear()
         return self._public
@@ -208,11 +219,12 @@ class Belief:
 
     # -- the table's reading of the record ------------------------------------------------
 
-    def _fold(self, game: Game) -> None:
-        """Read the missions played since the last reading, with the votes on their teams."""
+    def _fold(self, game: Game) -> bool:
+        """Read the missions played since the last reading, with the votes on their teams:
+        whether there were any."""
         missions = game.missions
         if len(missions) == self.folded:
-            return
+            return False
         approved = [p for p in game.proposals if p.approved]
         soft, read = self.soft, self.read
         passed, voted, led = PASSED * read, VOTED * read, LED * read
@@ -248,6 +260,25 @@ class Belief:
                         score[seat] += 1 if (seat in voters) == mission.succeeded else -1
         self.folded = len(missions)
         self._listen()
+        return True
+
+    def _speak(self, game: Game) -> None:
+        """Who speaks against whom after a mission: each resistance player with the chance
+        `speaks`, against as many players as there are spies, those they take for spies
+        most (the Commander: the spies they saw). Spies speak through their votes alone
+        here: a simplification (docs/simulation.md)."""
+        for view in self.views:
+            if view.spy or self.rng.random() >= self.speaks:
+                continue
+            if view.named_spies:
+                accused = sorted(view.spies_known())
+            else:
+                seen = self.suspicion(view, game)
+                accused = sorted((s for s in range(self.players) if s != view.seat),
+                                 key=lambda s: -seen[s])[:game.spies]
+            for seat in accused:
+                self.stance[view.seat][seat] += self.hint
+            self.spoken[view.seat] += accused
 
     def _hear(self, game: Game) -> bool:
         """Read the votes held since the last reading: a vote against a team is a word

@@ -64,37 +64,46 @@ class Style:
     weighted by the log-odds these add up to."""
 
     #: A team one is not on, about as safe as one would pick oneself.
-    approve: float = 2.0
+    approve: float = 0.208
     #: On the team (the leader always approves their own).
-    on_team: float = 2.0
+    on_team: float = 2.659
     #: Per team rejected so far in the round: people grow tired of rejecting.
-    patience: float = 0.2
-    #: On the round's last team (the fifth, or earlier while others hold No Confidence).
-    hammer: float = 4.3
+    patience: float = 0.0
+    #: On the round's last team (the fifth, or earlier while others hold No Confidence),
+    #: where no team one would rather pick can follow (`choosy` does not count there).
+    hammer: float = 4.474
     #: Times the log of how much safer the team looks than a team of its size before any
     #: mission (so that no player count starts out more doubtful than another).
-    trust: float = 1.5
+    trust: float = 1.445
     #: Times the log of how much less safe it is than the team one would pick oneself.
-    choosy: float = 2.4
+    choosy: float = 2.988
     #: The spread of a resistance player's gut feeling about each other player, in log-odds.
-    gut: float = 1.0
+    gut: float = 0.0
     #: How far it drifts with each mission played, as each draws their own conclusions.
-    drift: float = 0.5
+    drift: float = 1.568
     #: How much the table follows what the votes say of each player, per vote, weighed by
     #: how well each voter's votes matched the missions played (`belief.py`).
-    follow: float = 1.2
+    follow: float = 1.801
     #: A spy's pull towards a team with enough spies to fail it, and away from a clean one.
-    spy_bias: float = 1.0
+    spy_bias: float = 0.046
     #: How much the Commander leans on what they saw (0: hides it fully, 1: votes by it).
-    lean: float = 0.3
+    lean: float = 0.55
     #: A spy plays Success rather than Fail when the record would then make them a spy at
     #: least this surely (unless the mission decides the game).
-    exposed: float = 0.9
+    exposed: float = 0.932
     #: Otherwise a spy able to fail the mission plays Fail with these log-odds, each on
     #: their own (always when it decides the game).
-    fail: float = -1.0
+    fail: float = -1.235
     #: How much the table reads into a mission's result and its votes (`belief.py`).
-    read: float = 1.0
+    read: float = 0.0
+    #: How hard the Commander speaks against the spies they saw after a mission, as a vote
+    #: against them (the table follows it as it follows votes; the Assassin hears it too).
+    hint: float = 1.803
+    #: The chance each resistance player speaks after a mission.
+    speaks: float = 0.501
+    #: How unsure the Assassin's guess is: they name a player with a weight of e to the
+    #: power of how informed that player looked (`informed`) divided by this (0: the best).
+    guess: float = 6.871
 
 
 #: A resistance Sergeant makes a team member switch when they take them for a spy this surely
@@ -128,7 +137,7 @@ class Sensible(Players):
         super().__init__(views, game, rng)
         self.style = style = style or Style()
         self.belief = Belief(game, views, rng, style.gut, style.follow, style.read,
-                             style.drift)
+                             style.drift, style.hint, style.speaks)
         self.order = list(range(game.players))  # who is preferred on a tie: a seeded order
         rng.shuffle(self.order)
         self.rank = {s: i for i, s in enumerate(self.order)}
@@ -283,14 +292,16 @@ class Sensible(Players):
         style, team = self.style, pending.team
         safe = max(self._safe(view, game, team, hides), SAFEST_DOUBT)
         on = view.seat in team
-        best = max(self._best(view, game, len(team), on, hides), SAFEST_DOUBT)
         prior = _unknown(game.players, game.spies, len(team), on, game.fails_needed or 1)
-        odds = style.approve + style.trust * math.log(safe / prior) + style.choosy * min(
-            0.0, math.log(safe / best)) + style.patience * (pending.attempt - 1)
+        odds = style.approve + style.trust * math.log(safe / prior) + style.patience * (
+            pending.attempt - 1)
         if on:
             odds += style.on_team
         if pending.attempt >= 5 - self.cancels(game, view.seat):
-            odds += style.hammer
+            odds += style.hammer  # the round's last team: no better one can follow
+        else:
+            best = max(self._best(view, game, len(team), on, hides), SAFEST_DOUBT)
+            odds += style.choosy * min(0.0, math.log(safe / best))
         if view.spy:
             spies = sum(s in self._spies(view) for s in team)
             odds += style.spy_bias * (1 if spies >= (game.fails_needed or 1) else
@@ -398,12 +409,20 @@ class Sensible(Players):
 
     def _informed(self, view: View, game: Game, among: Any) -> list[int]:
         """Players by how well informed they looked to this spy, best first."""
-        score = informed(game, self._spies(view), among)
+        score = informed(game, self._spies(view), among, self.belief.spoken)
         return sorted(score, key=lambda s: (-score[s], self.rank[s]))
 
     def _assassin(self, view: View, game: Game, choices: Any) -> int:
+        """The Assassin names a player who looked informed: the best informed most likely,
+        the others less so as `Style.guess` says (other players act informed too)."""
         spies = self._spies(view)
-        return self._informed(view, game, [s for s in choices if s not in spies])[0]
+        ranked = self._informed(view, game, [s for s in choices if s not in spies])
+        if self.style.guess <= 0:
+            return ranked[0]
+        score = informed(game, spies, ranked, self.belief.spoken)
+        best = score[ranked[0]]
+        weights = [math.exp((score[s] - best) / self.style.guess) for s in ranked]
+        return self.rng.choices(ranked, weights)[0]
 
     def plot(self, view: View, game: Game, card: str, targets: list[int] | None,
              must: bool) -> int | bool | None:
@@ -456,11 +475,13 @@ def _unsure(likely: float) -> float:
     return likely * (1 - likely)
 
 
-def informed(game: Game, spies: frozenset[int], among: Any) -> dict[int, int]:
+def informed(game: Game, spies: frozenset[int], among: Any,
+             spoken: Sequence[Sequence[int]] = ()) -> dict[int, float]:
     """How well informed each player's votes and teams looked to spies who know `spies`: a
     vote against a team with a spy or for a clean team counts for them, one the other way
     against them, and a clean team they proposed counts twice (either way)."""
-    score = dict.fromkeys(among, 0)
+    score = {seat: float(sum(1 if s in spies else -1 for s in spoken[seat])) if spoken else 0.0
+             for seat in among}
     for proposal in game.proposals:
         clean = not spies.intersection(proposal.team)
         if proposal.leader in score:
