@@ -64,46 +64,47 @@ class Style:
     weighted by the log-odds these add up to."""
 
     #: A team one is not on, about as safe as one would pick oneself.
-    approve: float = 0.208
+    approve: float = 0.131
     #: On the team (the leader always approves their own).
-    on_team: float = 2.659
+    on_team: float = 2.9
     #: Per team rejected so far in the round: people grow tired of rejecting.
     patience: float = 0.0
     #: On the round's last team (the fifth, or earlier while others hold No Confidence),
     #: where no team one would rather pick can follow (`choosy` does not count there).
-    hammer: float = 4.474
+    hammer: float = 3.931
     #: Times the log of how much safer the team looks than a team of its size before any
     #: mission (so that no player count starts out more doubtful than another).
-    trust: float = 1.445
+    trust: float = 1.829
     #: Times the log of how much less safe it is than the team one would pick oneself.
-    choosy: float = 2.988
+    choosy: float = 3.625
     #: The spread of a resistance player's gut feeling about each other player, in log-odds.
     gut: float = 0.0
     #: How far it drifts with each mission played, as each draws their own conclusions.
-    drift: float = 1.568
+    drift: float = 1.561
     #: How much the table follows what the votes say of each player, per vote, weighed by
     #: how well each voter's votes matched the missions played (`belief.py`).
-    follow: float = 1.801
+    follow: float = 2.283
     #: A spy's pull towards a team with enough spies to fail it, and away from a clean one.
-    spy_bias: float = 0.046
+    spy_bias: float = 0.867
     #: How much the Commander leans on what they saw (0: hides it fully, 1: votes by it).
-    lean: float = 0.55
+    lean: float = 0.573
     #: A spy plays Success rather than Fail when the record would then make them a spy at
     #: least this surely (unless the mission decides the game).
     exposed: float = 0.932
     #: Otherwise a spy able to fail the mission plays Fail with these log-odds, each on
     #: their own (always when it decides the game).
-    fail: float = -1.235
+    fail: float = -1.485
     #: How much the table reads into a mission's result and its votes (`belief.py`).
     read: float = 0.0
-    #: How hard the Commander speaks against the spies they saw after a mission, as a vote
-    #: against them (the table follows it as it follows votes; the Assassin hears it too).
-    hint: float = 1.803
+    #: How hard a resistance player speaks against those they suspect after a mission (the
+    #: Commander: the spies they saw), as that many votes against them: the table follows
+    #: it as it follows votes, and the Assassin hears it too (`belief.py`).
+    hint: float = 1.815
     #: The chance each resistance player speaks after a mission.
-    speaks: float = 0.501
+    speaks: float = 0.447
     #: How unsure the Assassin's guess is: they name a player with a weight of e to the
     #: power of how informed that player looked (`informed`) divided by this (0: the best).
-    guess: float = 6.871
+    guess: float = 7.76
 
 
 #: A resistance Sergeant makes a team member switch when they take them for a spy this surely
@@ -117,7 +118,9 @@ class Sensible(Players):
     """Players with sense (issue 24, issue 32), each rule a line or two:
 
     - Everyone reads the record as the engine proves it (`game.deals`), narrowed by what
-      they know themselves, moved by how the table reads the votes and by a gut feeling.
+      they know themselves, moved by how the table reads the votes, by what resistance
+      players say after each mission (the Commander against the spies they saw) and by a
+      gut feeling.
     - A vote is a weighted coin: more likely on a team that looks safe and as safe as one
       would pick, on the team, as rejections pile up, and on the round's last team. Spies
       vote as the record looks to a resistance player, pulled towards teams they can fail.
@@ -125,8 +128,8 @@ class Sensible(Players):
       look clean, and enough spies to fail the team.
     - A spy fails a mission unless the record would then all but name them, and always when
       it decides the game; face up (In the Spotlight) a spy plays Success.
-    - The Commander leans on what they saw without showing it fully; the Assassin names the
-      player whose votes and teams looked best informed.
+    - The Commander leans on what they saw without showing it fully; the Assassin names a
+      player whose votes, teams and words looked informed, the best informed most likely.
     - Module moves with sense: a spy Sergeant frames a loyal team member with a switch, a
       resistance Sergeant switches a player they are sure of; a look goes to the player one
       is least sure of; Plot cards to the trusted, used on suspects (`plot`).
@@ -477,9 +480,11 @@ def _unsure(likely: float) -> float:
 
 def informed(game: Game, spies: frozenset[int], among: Any,
              spoken: Sequence[Sequence[int]] = ()) -> dict[int, float]:
-    """How well informed each player's votes and teams looked to spies who know `spies`: a
-    vote against a team with a spy or for a clean team counts for them, one the other way
-    against them, and a clean team they proposed counts twice (either way)."""
+    """How well informed each player's votes, teams and words looked to spies who know
+    `spies`: a vote against a team with a spy or for a clean team counts for them, one the
+    other way against them, a clean team they proposed counts twice (either way), and so
+    does each player `spoken` against (`Belief.spoken`), once: a spy for them, a loyal player
+    against them."""
     score = {seat: float(sum(1 if s in spies else -1 for s in spoken[seat])) if spoken else 0.0
              for seat in among}
     for proposal in game.proposals:

@@ -160,31 +160,6 @@ def test_every_module_moves_a_game(modules):
     assert result["setups"][1]["acted"][modules[0]]["count"] > 0
 
 
-#: Real tables (docs/simulation.md): all 12,882 avalongame.online games at 5-10 players.
-REAL_SPIES = {5: 0.553, 6: 0.535, 7: 0.560, 8: 0.594, 9: 0.539, 10: 0.657}
-REAL_VOTES = {
-    "first_team_approved": {5: 0.87, 6: 0.81, 7: 0.82, 8: 0.71, 9: 0.82, 10: 0.66},
-    "rejections_per_round": {5: 0.47, 6: 0.79, 7: 0.64, 8: 1.00, 9: 0.60, 10: 1.16},
-    "rounds_to_fifth": {5: 0.033, 6: 0.085, 7: 0.064, 8: 0.132, 9: 0.056, 10: 0.166},
-}
-
-
-@pytest.mark.slow  # 3,000 games a count and setup: the full run only (tests/conftest.py)
-@pytest.mark.parametrize("count", range(5, 11))
-def test_sensible_players_against_real_tables(count):
-    """Issue 32, at every count: with the Commander, the Body Guard and the False Commander
-    (Merlin, Percival, Morgana and the Assassin) the spies win within 8 points of real
-    tables; there and in the base game the three vote figures are within half of the real
-    ones either way; five rejections end some games and at most 5 %, with Plot cards too."""
-    commander = balance.simulate(count, COMMANDER, 3000, 1)
-    assert abs(commander["spies"]["rate"] - REAL_SPIES[count]) <= 0.08, commander["spies"]
-    for result in (commander, balance.simulate(count, Setup(), 3000, 1)):
-        for figure, real in REAL_VOTES.items():
-            assert real / 2 <= result["votes"][figure]["rate"] <= real * 2, (figure, result)
-    for result in (commander, balance.simulate(count, Setup(("plot",)), 3000, 1)):
-        assert 0 < result["votes"]["five_rejections"]["rate"] <= 0.05, result["votes"]
-
-
 def test_the_assassin_names_the_player_whose_votes_looked_best_informed():
     """rules.md §5.1: the Assassin names the Commander. Seat 2 rejects every team with a spy
     and approves the clean one; seat 1 does the opposite; seat 0 leads a team with a spy."""

@@ -151,3 +151,23 @@ def test_the_assassins_guess_favours_the_best_informed_as_the_style_says():
     best = max(sure, key=sure.__getitem__)
     assert sure[best] == 300
     assert 300 > named(1.0)[best] > named(50.0)[best] > 300 / len(choices) - 40
+
+
+def test_on_the_rounds_last_team_no_better_team_counts():
+    """rules.md §1.4: a fifth rejected team loses the game for the resistance, so on the
+    round's last team a voter does not weigh it against the team they would rather pick
+    (`Style.choosy` counts on the earlier teams only)."""
+    game, table = dealt(7, seed=5)
+    game = game.propose([0, 1]).vote(range(7)).play_mission(1)  # a spy among seats 0 and 1
+
+    def approvals(game: Game) -> set[float]:
+        loyal = [v for v in table.views if not v.spy and v.seat not in game.proposals[-1].team
+                 and v.seat != game.proposals[-1].leader]
+        return {tuple(Sensible(table.views, game, random.Random(0), style=Style(choosy=c))
+                      .approval(view, game) for view in loyal) for c in (0.0, 9.0)}
+
+    early = game.propose([0, 1, 2])
+    assert len(approvals(early)) == 2  # a suspect on it: the choosy reject it more often
+    for _ in range(4):
+        game = game.propose([0, 1, 2]).vote([])
+    assert game.proposals[-1].attempt == 4 and len(approvals(game.propose([0, 1, 2]))) == 1
