@@ -31,8 +31,9 @@ What is measured:
   the same count in the same rounds, at every count from 5 to 10 (issue 32: at least 0.02x
   everywhere; issue 24's 10,000 games in 20 s at 7 was 0.01x).
 
-Each row has the "must" and "goal" of issue 18; the exit code is 1 when any row run misses
-its "must" (2 when the benchmark cannot run as asked).
+Each row has the "must" and "goal" of issue 18, but `--help`, `status`, `rules QUESTION` and
+`play`'s first prompt, whose "must" issue 30 lowered (8x, 9x, 10x, 15x); the exit code is 1
+when any row run misses its "must" (2 when the benchmark cannot run as asked).
 """
 
 from __future__ import annotations
@@ -78,17 +79,17 @@ class Row:
 
 ROWS = (
     Row("version", "`--version`", ("--version",), 3, 2),
-    Row("help", "`--help`", ("--help",), 10, 8),
+    Row("help", "`--help`", ("--help",), 8, 7),
     Row("status-json", "`status --json`", ("status", "--json"), 10, 8),
     Row("export", "`export`", ("export",), 10, 8),
-    Row("status", "`status`", ("status",), 12, 9),
+    Row("status", "`status`", ("status",), 9, 8),
     Row("propose", "`propose` (accepted)", ("propose", "ben", "carl", "dora"), 12, 9,
         home="propose", fresh_game=True),
     Row("vote", "`vote` (accepted)", ("vote", "--reject", "emil,fritz"), 12, 9,
         home="vote", fresh_game=True),
     Row("mission", "`mission` (accepted)", ("mission", "--fails", "1"), 12, 9,
         home="mission", fresh_game=True),
-    Row("rules", '`rules "does a tie pass"`', ("rules", "does a tie pass"), 12, 10),
+    Row("rules", '`rules "does a tie pass"`', ("rules", "does a tie pass"), 10, 9),
     Row("stats", f"`stats`, {SEASON} finished games", ("stats",), 15, 10, home="season"),
     Row("stats-cold", f"`stats`, {SEASON} games, nothing kept yet (information)", ("stats",),
         None, None, home="season", cold=True),
@@ -97,7 +98,7 @@ ROWS = (
 )
 PLAY_ROWS = (
     Row("play", "`play`, first output", ("play",), 10, 8, home="play", fresh_game=True),
-    Row("play-prompt", "`play`, first prompt", ("play",), 20, 15, home="play", fresh_game=True),
+    Row("play-prompt", "`play`, first prompt", ("play",), 15, 12, home="play", fresh_game=True),
 )
 DISPLAY_ROW = Row("display", "`display`, its address on screen", ("display",), 20, 15,
                   home="propose", fresh_game=True)

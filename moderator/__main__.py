@@ -1,3 +1,3 @@
-from moderator.cli import main
+from moderator.cli import program
 
-main()
+program()

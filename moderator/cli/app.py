@@ -23,6 +23,8 @@ BASE = {
     "review": "review", "export": "records", "import": "records", "roles": "records",
     "stats": "records", "night": "records", "simulate": "simulate", "display": "display",
 }
+#: The files of the base game's commands.
+_FILES = frozenset(BASE.values())
 #: The command of the round after which `--help` lists the modules' commands.
 ROUND = "mission"
 
@@ -30,19 +32,16 @@ ROUND = "mission"
 def commands() -> dict[str, str]:
     """Every command and the module of `moderator.cli` that defines it (a module's part: its
     file, named by the module's id), in the order `--help` lists them: the modules' commands
-    after `mission`, those recording part of it first, each in the order of `MODULES`."""
-    from moderator.cli.options import parts
-    from moderator.rules.modules import MODULES
+    after `mission`, those recording part of it first, each in the order of the modules."""
+    from moderator.cli.part import Commands
 
-    found = parts()
-    order = [m.id for m in MODULES]
-    declared = sorted(found.values(), key=lambda p: (p.part_of is None, order.index(p.id)))
+    declared = sorted(Commands.every(), key=lambda part: part.part_of is None)  # stable
     listed: dict[str, str] = {}
     for command, defined_in in BASE.items():
         listed[command] = defined_in
         for its in declared:
             if (its.part_of or ROUND) == command:
-                listed.update(dict.fromkeys(its.commands, its.id))
+                listed.update(dict.fromkeys(its.commands, its.module))
     return listed
 
 
@@ -60,12 +59,15 @@ def build(lang: str, command: str | None = None) -> typer.Typer:
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    from moderator.cli.options import PARTS
-
     known = BASE if command in BASE else commands()
     wanted = [known[command]] if command in known else dict.fromkeys(known.values())
-    for module in wanted:  # a module's part, or a file of the base game's commands
-        (PARTS.get(module) or import_module(f"{__package__}.{module}")).register(app, lang)
+    for name in wanted:
+        if name in _FILES:  # a file of the base game's commands
+            import_module(f"{__package__}.{name}").register(app, lang)
+        else:  # a module's part, loaded by `commands()`
+            from moderator.cli.part import Commands
+
+            Commands.of(name).register(app, lang)
     if command in known:
         app.registered_commands = [c for c in app.registered_commands if c.name == command]
         app.registered_groups = [g for g in app.registered_groups if g.name == command]
@@ -114,10 +116,10 @@ def _run(app: typer.Typer, args: list[str], lang: str) -> int:
     try:
         from moderator.cli.helptexts import in_language
 
-        with in_language(lang):
-            # A group even when it holds one command, so that the command is named as always.
-            code = typer.main.get_group(app)(args=args, prog_name="moderator",
-                                             standalone_mode=False)
+        # A group even when it holds one command, so that the command is named as always.
+        group = typer.main.get_group(app)
+        in_language(group, lang)
+        code = group(args=args, prog_name="moderator", standalone_mode=False)
     except typer.Exit as done:
         return done.exit_code
     except typer.Abort:
@@ -125,8 +127,6 @@ def _run(app: typer.Typer, args: list[str], lang: str) -> int:
     except OutputFailed:
         raise
     except Exception as error:  # the parser's refusals: unknown options, bad values
-        from typer._click.exceptions import NoArgsIsHelpError as NoArgsIsHelp
-
         from moderator.cli.common import USAGE
 
         lang = _game_language(args) or lang
@@ -135,7 +135,7 @@ def _run(app: typer.Typer, args: list[str], lang: str) -> int:
             sys.stderr.write(i18n.t(lang, "errors.internal", what=type(error).__name__) + "\n")
             debugged(error)
             return REFUSED
-        if isinstance(error, NoArgsIsHelp):
+        if _kind(error) == "NoArgsIsHelpError":
             sys.stdout.write(message + "\n")
             return 0
         from moderator.narration.refusals import escaped
@@ -168,22 +168,23 @@ def _game_language(args: list[str]) -> str | None:
 
 def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
     """A parser error in the user's language, with where to find help; None if it is not one."""
-    from typer._click import exceptions as parser
-
-    if not isinstance(error, parser.UsageError):
+    if not isinstance(error, typer.TyperException):
         return None
-    if isinstance(error, parser.NoArgsIsHelpError):
-        return error.format_message()
+    kind = _kind(error)
+    if kind is None:
+        return None
+    if kind == "NoArgsIsHelpError":
+        return error.format_message()  # the help page
     known = commands()
     command = next((a for a in args if a in known), None)
     help_hint = i18n.t(
         lang, "errors.usage_help", command=f"moderator {command}" if command else "moderator"
     )
-    if isinstance(error, parser.NoSuchOption):
-        text = i18n.t(lang, "errors.usage_option", option=error.option_name)
-    elif isinstance(error, parser.MissingParameter):
+    if kind == "NoSuchOption":
+        text = i18n.t(lang, "errors.usage_option", option=getattr(error, "option_name", ""))
+    elif kind == "MissingParameter":
         text = i18n.t(lang, "errors.usage_missing", what=_hint(error, lang))
-    elif isinstance(error, parser.BadParameter):
+    elif isinstance(error, typer.BadParameter):
         given = re.search(r"'(.*)' is not a valid", error.message)
         text = i18n.t(lang, "errors.usage_number", what=_hint(error, lang),
                       value=given.group(1) if given else "")
@@ -193,6 +194,24 @@ def usage_message(error: Exception, lang: str, args: list[str]) -> str | None:
     else:
         text = i18n.t(lang, "errors.usage", detail=error.format_message().rstrip("."))
     return f"{text} {help_hint}"
+
+
+#: The kinds of click's usage errors told apart here, by their class's name.
+_USAGE_ERRORS = ("NoArgsIsHelpError", "NoSuchOption", "MissingParameter")
+
+
+def _kind(error: Exception) -> str | None:
+    """Which of click's usage errors `error` is (its class's name, or "UsageError" for one
+    told apart from the others only by its message); None if it is no usage error.
+
+    On typer's public API: typer exports `TyperException` (the base of click's exceptions)
+    and `BadParameter`, and none of click's other usage errors; a usage error is one that
+    exits with 2 (click's `UsageError.exit_code`), and the kinds are told apart by their
+    classes' names, as typer itself tells `NoArgsIsHelpError` apart (typer/rich_utils.py)."""
+    if not isinstance(error, typer.TyperException) or error.exit_code != 2:
+        return None
+    return next((cls.__name__ for cls in type(error).__mro__ if cls.__name__ in _USAGE_ERRORS),
+                "UsageError")
 
 
 def _hint(error, lang: str) -> str:

@@ -6,13 +6,13 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_of
-from moderator.cli.options import Part, game_option, lang_option, open_game, record
+from moderator.cli.options import game_option, lang_option, open_game, record
+from moderator.cli.part import Commands
 
 
-class Commander(Part):
+class CommanderCommands(Commands, module="commander"):
     """`assassinate`: the Assassin names the Commander."""
 
-    id = "commander"
     commands = ("assassinate",)
 
     def register(self, app: typer.Typer, lang: str) -> None:
@@ -23,7 +23,7 @@ class Commander(Part):
         def assassinate(
             out: Out,
             target: str = typer.Argument(..., help=h("target"), show_default=False),
-            commander: str = typer.Option(..., "--commander", help=h("commander"),
+            commander: str = typer.Option(..., "--commander", "--merlin", help=h("commander"),
                                           show_default=False),
             game: Optional[str] = game_option(lang),
             lang: Optional[str] = lang_option(lang),

@@ -6,13 +6,13 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled
-from moderator.cli.options import Part, game_option, lang_option, open_game, record
+from moderator.cli.options import game_option, lang_option, open_game, record
+from moderator.cli.part import Commands
 
 
-class Defector(Part):
+class DefectorCommands(Commands, module="defector"):
     """`loyalty`: the Loyalty card of the round."""
 
-    id = "defector"
     commands = ("loyalty",)
 
     def register(self, app: typer.Typer, lang: str) -> None:

@@ -88,10 +88,11 @@ def register(app: typer.Typer, lang: str) -> None:
             return
         if last is not None:  # said above the setup sheet: the host checks the seats
             said = {"game": last.game_id, "names": " → ".join(table)}
+            key = "setup.again" if list(table) == list(last.names) else "setup.again_seated"
             if guide is None:
-                out.say("setup.again", **said)
+                out.say(key, **said)
             else:
-                guide.show(out.t("setup.again", **said), "bold")
+                guide.show(out.t(key, **said), "bold")
         if guide is not None:
             play.run(out, started.game_id, lambda: guided.begin(guide, started), say_on)
             return

@@ -3,8 +3,7 @@ in the language the help is shown in; our texts are translated already, these ar
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from typing import Any
 
 from moderator import i18n
 
@@ -15,13 +14,16 @@ IN_USAGE = ("options_metavar", "command_metavar")
 IN_TERMS = ("text_metavar", "number_metavar")
 
 
-@contextmanager
-def in_language(lang: str) -> Iterator[None]:
-    """While a command line runs, its help pages are written in `lang`."""
+def in_language(command: Any, lang: str) -> None:
+    """Have `command` (a click command as `typer.main.get_group` makes it) and the commands
+    under it write their help pages and usage lines in `lang`.
+
+    On typer's public API: typer exports neither click's `HelpFormatter` nor its `Context`,
+    but every click command names the class of its contexts (`context_class`), and a context
+    the class of its formatter (`formatter_class`); each command here gets a context class
+    of its own whose formatter says typer's words in `lang`."""
     if lang == i18n.DEFAULT:
-        yield
         return
-    from typer._click import core, formatting
 
     def words(keys: tuple[str, ...]) -> list[tuple[str, str]]:
         return [(i18n.t(i18n.DEFAULT, f"help.typer.{k}"), i18n.t(lang, f"help.typer.{k}"))
@@ -34,8 +36,9 @@ def in_language(lang: str) -> Iterator[None]:
 
     headings = dict(words(HEADINGS))
     in_text, in_usage, in_terms = words(IN_TEXT), words(IN_USAGE), words(IN_TERMS)
+    context: Any = command.context_class
 
-    class Formatter(formatting.HelpFormatter):
+    class Formatter(context.formatter_class):
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
             if prefix is None:
                 prefix = i18n.t(lang, "help.typer.usage") + " "
@@ -44,13 +47,15 @@ def in_language(lang: str) -> Iterator[None]:
         def write_heading(self, heading: str) -> None:
             super().write_heading(headings.get(heading, heading))
 
-        def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
             rows = [(swap(term, in_terms), swap(text, in_text)) for term, text in rows]
             super().write_dl(rows, col_max, col_spacing)
 
-    saved = core.Context.formatter_class
-    core.Context.formatter_class = Formatter
-    try:
-        yield
-    finally:
-        core.Context.formatter_class = saved
+    translated = type("Context", (context,), {"formatter_class": Formatter})
+
+    def adopt(command: Any) -> None:
+        command.context_class = translated
+        for under in getattr(command, "commands", {}).values():  # a group's
+            adopt(under)
+
+    adopt(command)

@@ -6,14 +6,14 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_of
-from moderator.cli.options import Part, bad_usage, game_option, lang_option, open_game, record
+from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
+from moderator.cli.part import Commands
 
 
-class Hunter(Part):
+class HunterCommands(Commands, module="hunter"):
     """The Hunter's commands, and its options of `propose` (the Investigator token) and
     `mission` (the Chief Fail cards)."""
 
-    id = "hunter"
     commands = ("investigate", "accuse", "blame")
     options = {"investigator": ("--investigator", "investigator"),
                "chief_fail": ("--chief-fail", "chief_fail")}

@@ -6,13 +6,13 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, seat_of
-from moderator.cli.options import Part, game_option, lang_option, open_game, record
+from moderator.cli.options import game_option, lang_option, open_game, record
+from moderator.cli.part import Commands
 
 
-class Inquisitor(Part):
+class InquisitorCommands(Commands, module="inquisitor"):
     """`examine`: the holder of the Inquisitor token examines a player."""
 
-    id = "inquisitor"
     commands = ("examine",)
 
     def register(self, app: typer.Typer, lang: str) -> None:

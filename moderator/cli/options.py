@@ -1,8 +1,8 @@
 """What the commands share, declared once: the `--game`, `--lang` and `--vote-history` options,
 the options that describe a game's configuration (`new`, `script`, `voice prepare`,
-`simulate`), opening the game a command works on, recording an action, refusing a malformed
-command line in the game's language, and the part class each module's file here subclasses to
-declare its commands and its options of `propose` and `mission`.
+`simulate`), the modules' options of `propose` and `mission` (each declared in its module's
+part, `cli/part.py`), opening the game a command works on, recording an action, and refusing a
+malformed command line in the game's language.
 
 Every command module imports this; it imports none of them, so the commands depend on it and
 never on each other.
@@ -11,9 +11,8 @@ never on each other.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, List, NamedTuple, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, List, NamedTuple, NoReturn, Optional
 
 import typer
 
@@ -55,45 +54,7 @@ def vote_history_option(lang: str) -> Any:
                         help=i18n.t(lang, "help.vote_history"))
 
 
-# -- the modules' part of the command line ----------------------------------------------------
-
-
-class Part:
-    """A module's part of the command line, shaped like the core's `Module`: the defaults are a
-    module that adds nothing. A module's file in this package (`cli/hunter.py`) defines one
-    subclass with its module's `id`, which registers it (`PARTS`); the command line loads
-    those files only for a command line that needs them (`parts()`)."""
-
-    #: The module's id (its `Module.id`).
-    id: ClassVar[str] = ""
-    #: The commands its `register` adds, in the order `--help` lists them.
-    commands: ClassVar[tuple[str, ...]] = ()
-    #: The base command of which its commands record a part on their own (the Sergeant's
-    #: `switch`, of `mission`): `--help` lists them right after it, before the modules' own
-    #: steps, which come after `mission`.
-    part_of: ClassVar[str | None] = None
-    #: Its options of the base game's actions (`propose --sergeant`, `mission --trap`): by the
-    #: action's field each gives, the option and its help key (`help.<key>`).
-    options: ClassVar[Mapping[str, tuple[str, str]]] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        PARTS[cls.id] = cls()
-
-    def register(self, app: typer.Typer, lang: str) -> None:
-        """Add its commands to `app`, their help in `lang`."""
-
-
-#: Each module's part, by module id, once its file is loaded.
-PARTS: dict[str, Part] = {}
-
-
-def parts() -> dict[str, Part]:
-    """Every module's part of the command line, its file loaded, by module id."""
-    from moderator.rules.modules import import_slices
-
-    import_slices(__package__)
-    return PARTS
+# -- the modules' options of `propose` and `mission` ------------------------------------------
 
 
 class ModuleFields(NamedTuple):
@@ -116,7 +77,9 @@ def module_fields(lang: str, kind: str) -> Group:
     def options() -> Options:
         from moderator.rules.modules import ACTIONS, Game
 
-        declared = {field: option for part in parts().values()
+        from moderator.cli.part import Commands
+
+        declared = {field: option for part in Commands.every()
                     for field, option in part.options.items()}
         of_modules = {**Game.PROPOSAL_FIELDS, **Game.CARD_FIELDS}
         found: dict[str, tuple[Any, Any]] = {}

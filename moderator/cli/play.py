@@ -53,7 +53,7 @@ def timer_option(lang: str):
 
 
 def at_terminal() -> bool:
-    """Prompts only where a person can answer them (ecosystem.md §4)."""
+    """Prompts only where a person can answer them (design.md §8)."""
     try:
         return sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
     except ValueError:  # a closed stream

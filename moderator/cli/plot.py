@@ -7,15 +7,15 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, Refusal, handled, maybe_seat_of, seat_of
-from moderator.cli.options import Part, game_option, lang_option, open_game, record
+from moderator.cli.options import game_option, lang_option, open_game, record
+from moderator.cli.part import Commands
 
 _SPELL_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
 
-class Plot(Part):
+class PlotCommands(Commands, module="plot"):
     """The `plot` group: draw, give, use and list the Plot cards."""
 
-    id = "plot"
     commands = ("plot",)
 
     def register(self, app: typer.Typer, lang: str) -> None:

@@ -6,13 +6,13 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, maybe_seat_of, seat_of
-from moderator.cli.options import Part, bad_usage, game_option, lang_option, open_game, record
+from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
+from moderator.cli.part import Commands
 
 
-class Rogue(Part):
+class RogueCommands(Commands, module="rogue"):
     """The Rogue's commands, and its option of `mission` (the Rogue Success cards)."""
 
-    id = "rogue"
     commands = ("watch", "rogue-claim")
     options = {"rogue_success": ("--rogue-success", "rogue_success")}
 

@@ -6,15 +6,15 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import Out, handled, maybe_seat_of
-from moderator.cli.options import Part, bad_usage, game_option, lang_option, open_game, record
+from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
+from moderator.cli.part import Commands
 
 
-class Sergeant(Part):
+class SergeantCommands(Commands, module="sergeant"):
     """The Sergeant's switch, a part of the mission recorded on its own before the reveal,
     and its options of `propose` (the Sergeant) and `mission` (whom the Sergeant made
     switch)."""
 
-    id = "sergeant"
     commands = ("switch",)
     part_of = "mission"
     options = {"sergeant": ("--sergeant", "sergeant"), "switched": ("--switch", "switch")}

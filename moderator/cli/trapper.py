@@ -1,11 +1,10 @@
 """The Trapper module's part of the command line: whose card the leader trapped is given with
 the mission, `mission --trap PLAYER` (rules.md §5.3)."""
 
-from moderator.cli.options import Part
+from moderator.cli.part import Commands
 
 
-class Trapper(Part):
+class TrapperCommands(Commands, module="trapper"):
     """No command of its own: its option of `mission`."""
 
-    id = "trapper"
     options = {"trapped": ("--trap", "trap")}

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from moderator import store
 from moderator.i18n import capitalised, listed, t
 from moderator.records import review as reviewed
-from moderator.records.wording import TEAMS, ended, local, role_name, worded
+from moderator.records.wording import TEAMS, night_game, night_heading, role_name, worded
 from moderator.session import Session
 
 #: The most lines of sentences one step shows; more go on to a step of their own.
@@ -66,12 +66,8 @@ def tonight(lang: str, games: list) -> list[dict]:
 
     summary = nights.tally(games)
     themes = sorted({game["theme"] for game in summary["games"]})
-    start = local(summary["from"])
-    heading = t(lang, "records.night.heading", count=len(games), over=summary["over"],
-                date=start.date().isoformat(), time=start.strftime("%H:%M"))
-    lines = [t(lang, "records.night.game", time=local(game["created"]).strftime("%H:%M"),
-               result=ended(lang, game), players=game["players"])
-             for game in summary["games"]]
+    heading = night_heading(lang, summary)
+    lines = [night_game(lang, game) for game in summary["games"]]
     over = summary["over"]
     wins = [_bar(worded(themes, t, lang, f"records.winner.{who}"),
                  [(n, who if who in TEAMS else "alone")], over, str(n))
@@ -109,7 +105,7 @@ def _rounds(done: reviewed.Review, lang: str, show_votes: bool, players: int) ->
     hidden = IN_THE_GRID if show_votes else frozenset({"vote"})
     for number, lines in done.rounds:
         said = [capitalised(line.text.strip()) for line in lines if line.action not in hidden]
-        title = t(lang, "review.round", round=number)
+        title = reviewed.round_title(lang, number, lines)
         for at, chunk in enumerate(_chunks(said) if said else [[]]):
             step = _step("review", _continued(lang, title, at), chunk)
             if show_votes and not at:

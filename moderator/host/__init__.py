@@ -7,7 +7,8 @@ commands log. Every action goes through the session, as every command's does (th
 fsync), named with the log's length it was chosen at: a page that another page, guided play
 or a command has since moved on is refused, never applied to a game it did not see. Besides
 the step: undo and redo, each saying what it takes back; the discussion timer; the reveal,
-read where `--say-on` says; the rules lookup. The page shows only what the table sees: the
+read where `--say-on` says; the rules lookup. At the end, as guided play, another game with
+the same table (`new --again`). The page shows only what the table sees: the
 step's words and the table's own sentences.
 
 The ring is imported when the first host page asks, not when the display starts.
@@ -59,6 +60,7 @@ class Step:
     asked: Asked | None = None
     action: Action | None = None
     window: Window | None = None
+    again: bool = False  # at the end: another game with the same table
 
 
 class Host:
@@ -98,18 +100,19 @@ class Host:
         guide = remote.remote(lang, answers, window.passed, window.answers)
         guide.plot, guide.game = current.game.plot is not None, current.game_id
         ran = Step(list(answers), "", guide.lines, window=window)
-        if current.game.phase == GAME_OVER:  # what guided play says at the end
-            guide.heading(t(lang, "play.end_title"))
-            guide.print(guided.summary(current, lang))
+        over = current.game.phase == GAME_OVER  # what guided play says and asks at the end
+        try:
+            answer = guided.end_step(guide, current) if over else \
+                guided.step_for(current.game, guided.unguided)(guide, current)
+        except Asked as asked:
+            ran.asked = asked
+            if over:  # a page is not closed as guided play is: only the next game to offer
+                asked.choices = [c for c in asked.choices if c.value != guided.CLOSE]
+            asked.players = [type(c.value) is int and c.title == seat_label(
+                c.value, current.names) for c in asked.choices]  # as guided play names them
         else:
-            try:
-                answer = guided.step_for(current.game, guided.unguided)(guide, current)
-            except Asked as asked:
-                ran.asked = asked
-                asked.players = [type(c.value) is int and c.title == seat_label(
-                    c.value, current.names) for c in asked.choices]  # as guided play names them
-            else:
-                ran.action = answer if isinstance(answer, Action) else None
+            ran.action = answer if isinstance(answer, Action) else None
+            ran.again = over and answer == guided.NEXT
         banner = narration.describe_now(current, lang)  # on the page already
         ran.title, ran.lines = guide.title, [line for line in guide.lines if line[0] != banner]
         return ran
@@ -122,6 +125,11 @@ class Host:
         from moderator.ui import guided
 
         ran = self.step(current, lang, answers)
+        if ran.again:  # the next game, as `new --again`: the table's screen follows it
+            done = sessions.start(**sessions.kept(current.history.setup), seed=None)
+            ran.lines = [(t(lang, "setup.again", game=current.game_id,
+                            names=" → ".join(done.names)), "bold")]
+            return ran, done
         if ran.action is None:
             return ran, None
         try:

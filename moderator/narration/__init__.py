@@ -56,9 +56,9 @@ class Sentences(Part, Generic[A]):
         before the action where it is at hand, lets the line name who acted."""
         return None
 
-    def result(self, session: Session, action: A, say: Say) -> None:
+    def result(self, session: Session, action: A, say: Say, lang: str) -> None:
         """What one of the module's actions just did (`session` is the game after it), said
-        line by line."""
+        line by line by `say`, in `lang` (asked for, or the game's)."""
 
     def field(self, name: str, value: int, names: list[str], lang: str) -> str | None:
         """One of the module's fields of the team or of the mission in the log's words (said
@@ -182,9 +182,9 @@ def result_lines(session: Session, lang: str) -> list[Line]:
     action = session.last_action
     sentences = of_action(action)
     if sentences is not None:
-        sentences.result(session, action, say)
+        sentences.result(session, action, say, lang)
     elif isinstance(action, Propose):
-        _proposed(session, say)
+        _proposed(session, say, lang)
     elif isinstance(action, Vote):
         _voted(session, say)
     elif isinstance(action, PlayMission):
@@ -193,8 +193,8 @@ def result_lines(session: Session, lang: str) -> list[Line]:
     return said
 
 
-def _proposed(session: Session, say: Say) -> None:
-    game, names, lang = session.game, session.names, session.lang
+def _proposed(session: Session, say: Say, lang: str) -> None:
+    game, names = session.game, session.names
     p = game.proposals[-1]
     say("result.proposed", "bold", leader=names[p.leader],
         team=listed(lang, (names[s] for s in p.team)), mission=p.mission, attempt=p.attempt)

@@ -18,6 +18,6 @@ class CommanderSentences(Sentences[Assassinate], module="commander"):
         return t(lang, "log.assassinate", target=names[action.target],
                  commander=names[action.commander])
 
-    def result(self, session: Session, action: Assassinate, say: Say) -> None:
+    def result(self, session: Session, action: Assassinate, say: Say, lang: str) -> None:
         say("result.assassinated", "bold", target=session.names[action.target],
             commander=session.names[action.commander])

@@ -17,5 +17,5 @@ class DefectorSentences(Sentences[RevealLoyalty], module="defector"):
             before: Game | None = None) -> str:
         return t(lang, f"log.loyalty.{action.card}")
 
-    def result(self, session: Session, action: RevealLoyalty, say: Say) -> None:
+    def result(self, session: Session, action: RevealLoyalty, say: Say, lang: str) -> None:
         say(f"result.loyalty.{action.card}", "bold")

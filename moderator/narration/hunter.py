@@ -38,7 +38,7 @@ class HunterSentences(Sentences[Investigate | Accuse | Blame], module="hunter"):
         return t(lang, f"log.accuse.{action.shown}", accused=names[action.accused])
 
     def result(self, session: Session, action: Investigate | Accuse | Blame,
-               say: Say) -> None:
+               say: Say, lang: str) -> None:
         game, names = session.game, session.names
         if isinstance(action, Investigate):
             by = hunter.state(game).investigations[-1][1]

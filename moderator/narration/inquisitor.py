@@ -28,7 +28,7 @@ class InquisitorSentences(Sentences[Examine], module="inquisitor"):
         return t(lang, "log.examine_by", inquisitor=names[before.inquisitors[-1]],
                  player=names[action.player])
 
-    def result(self, session: Session, action: Examine, say: Say) -> None:
+    def result(self, session: Session, action: Examine, say: Say, lang: str) -> None:
         held = session.game.inquisitors
         say("result.examined", "bold", inquisitor=session.names[held[-2]],
             examined=session.names[held[-1]])

@@ -48,8 +48,8 @@ class PlotSentences(Sentences[DrawPlot | GivePlot | UsePlot], module="plot"):
         return text
 
     def result(self, session: Session, action: DrawPlot | GivePlot | UsePlot,
-               say: Say) -> None:
-        lang, names = session.lang, session.names
+               say: Say, lang: str) -> None:
+        names = session.names
         if isinstance(action, DrawPlot):
             say("result.plot_drawn", "bold", leader=names[session.game.seat],
                 cards=listed(lang, (card_name(lang, c) for c in action.cards)))

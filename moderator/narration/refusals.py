@@ -57,6 +57,8 @@ def readable(params: Mapping[str, object], names: Sequence[str],
             value = _name_of(lang, value, "character" if key == "character" else "module")
         elif key in ("characters", "cards") and isinstance(value, str):
             value = ", ".join(_name_of(lang, item) for item in value.split(", "))
+        elif key == "card_shown" and isinstance(value, str) and i18n.has(lang, f"{key}.{value}"):
+            value = i18n.t(lang, f"{key}.{value}")  # the Hunter's accused card, in words
         elif key == "missions" and isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value)
         elif key == "together" and isinstance(value, (list, tuple)):  # "1 and 3", „1 und 3“

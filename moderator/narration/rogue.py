@@ -28,7 +28,8 @@ class RogueSentences(Sentences[GiveWatch | ClaimRogue], module="rogue"):
             return t(lang, "log.no_claim")
         return t(lang, "log.rogue_claim", claimant=names[action.claimant])
 
-    def result(self, session: Session, action: GiveWatch | ClaimRogue, say: Say) -> None:
+    def result(self, session: Session, action: GiveWatch | ClaimRogue, say: Say,
+               lang: str) -> None:
         if isinstance(action, GiveWatch):
             say("result.watch", "bold", holder=session.names[action.holder])
         elif action.claimant is not None:

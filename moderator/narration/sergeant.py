@@ -25,7 +25,8 @@ class SergeantSentences(Sentences[SwitchCard], module="sergeant"):
             return t(lang, "log.no_switch")
         return t(lang, "log.switch", switched=names[action.switched])
 
-    def result(self, session: Session, action: SwitchCard, say: Say) -> None:
+    def result(self, session: Session, action: SwitchCard, say: Say,
+               lang: str) -> None:
         game, names = session.game, session.names
         assert game.sergeant is not None  # a switch is declared on the Sergeant's team
         sergeant = names[game.sergeant]

@@ -118,7 +118,7 @@ def read(text: str) -> Imported:
             raise Refused("records.errors.import_bad_action", number=number, kind=str(kind))
         read_fields = _Reading(action)
         try:
-            game = session.apply(game, read_fields)
+            game = session.apply(game, read_fields, strict=True)
         except RuleError as error:
             raise Refused("records.errors.import_action_refused", cause=error,
                           names=setup["names"], number=number, kind=kind) from None

@@ -250,7 +250,7 @@ def lines(done: Review, lang: str) -> list[str]:
     shown = [t(lang, "review.heading", game=done.game_id, count=len(names),
                names=listed(lang, names))]
     for number, round_lines in done.rounds:
-        shown += ["", t(lang, "review.round", round=number)]
+        shown += ["", round_title(lang, number, round_lines)]
         shown += [f"  {line.text}" for line in round_lines]
     shown += ["", t(lang, "review.proved")]
     if done.impossible is not None:
@@ -269,6 +269,14 @@ def lines(done: Review, lang: str) -> list[str]:
         shown += ["", t(lang, "review.truth.heading", spies=spies)]
         shown += [f"  {line}" for line in done.truth.explain]
     return shown
+
+
+def round_title(lang: str, number: int, said: Sequence[Said]) -> str:
+    """A round's heading; what follows the last mission without a team (the Assassination,
+    a Rogue's claim) is the end of the game, not a round of its own."""
+    if any(line.action == "propose" for line in said):
+        return t(lang, "review.round", round=number)
+    return t(lang, "review.end")
 
 
 def proved(lang: str, names: Sequence[str], deals: Deals) -> list[str]:

@@ -62,3 +62,17 @@ def local(stamp: str) -> datetime:
     """A game file's time stamp in this computer's time (UTC where it names no zone)."""
     moment = datetime.fromisoformat(stamp)
     return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone()
+
+
+def night_heading(lang: str, summary: dict) -> str:
+    """The night's heading: its day in the language's way of writing a date, when it began,
+    how many games and how many of them are over."""
+    start = local(summary["from"])
+    return t(lang, "records.night.heading", count=len(summary["games"]), over=summary["over"],
+             date=start.strftime(t(lang, "records.night.date")), time=start.strftime("%H:%M"))
+
+
+def night_game(lang: str, game: dict) -> str:
+    """One game of the night (`nights.tally`): when it began, how it ended, how many played."""
+    return t(lang, "records.night.game", time=local(game["created"]).strftime("%H:%M"),
+             result=ended(lang, game), players=game["players"])

@@ -1,6 +1,6 @@
 """Finding the topic a question is about, in either language, with typos and umlauts as typed.
 
-Text is folded first (notes/ecosystem.md §9), so `Führungsstärke`, `fuehrungsstaerke` and
+Text is folded first (design.md §8), so `Führungsstärke`, `fuehrungsstaerke` and
 `FUHRUNGSSTARKE` read alike, and question words (`does`, `darf`, …) are dropped. Then two
 rapidfuzz measures are added up:
 

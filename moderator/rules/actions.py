@@ -120,20 +120,26 @@ class Sides(Action):
 
 
 def check_deal(game: Game, spies: tuple[int, ...], characters: tuple[str, ...]) -> None:
-    """The sides each player ended on, and the cards said that the record can speak of, must
-    be a deal the record allows (rules.md §1.5); they prove nothing more: the record's proof
-    stays the public record's. A card whose holders changed sides during the game (the Blame
-    swaps the cards themselves) is left out."""
+    """The sides each player ended on, and the cards said, must be a deal the record allows
+    (rules.md §1.5): a card the record speaks of where it was said, and a player said to
+    hold another card none of those (one Character card a player, §1.1). They prove nothing
+    more: the record's proof stays the public record's. A card whose holders changed sides
+    during the game (the Blame swaps the cards themselves) is left out."""
     facts: list[Fact] = [Allegiance((Sides.kind, len(game.missions)), mask(spies),
                                     (1 << game.players) - 1)]
     dealt = {card.card for card in game.deals.table.cards} - game.deals.turned
-    facts += [Holds((Sides.kind, len(game.missions)), seat, (card,))
-              for seat, card in enumerate(characters) if card in dealt]
+    for seat, card in enumerate(characters):
+        if card in dealt:
+            facts.append(Holds((Sides.kind, len(game.missions)), seat, (card,)))
+        elif card and dealt:  # one card a player: then none of those the record speaks of
+            facts.append(Holds((Sides.kind, len(game.missions)), seat, tuple(sorted(dealt)),
+                               False))
     deals = game.deals
     for fact in facts:
-        if not deals.allows(fact):
+        if not deals.allows(fact):  # what rules a card out where one fact does
+            against = {"against": game.deals.against(fact)} if isinstance(fact, Holds) else {}
             raise ImpossibleRecord("records.errors.sides_impossible",
-                                   **holds_refusal(game.deals, fact))
+                                   **{**holds_refusal(game.deals, fact), **against})
         deals = deals.learn(fact)
 
 

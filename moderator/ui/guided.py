@@ -2,9 +2,10 @@
 
 Each step asks through a `Prompter`, turns the answer into exactly the action the matching
 non-interactive command logs (`propose`, `vote`, `watch`, `mission`, `rogue-claim`,
-`assassinate`, the modules' steps), and records it with `session.act`. A module's step
-without prompts yet falls back to naming its command (`unguided`); a module adds its prompts
-in its part of `ui/steps/` (`Steps`). The log on disk is the only state: after every step
+`assassinate`, the modules' steps), and records it with `session.act`. A module's prompts
+are its part of `ui/steps/` (`Steps`), which every phase of a module has (tests/architecture/
+test_parts.py); where a part offers none for the game at hand, guided play names the step's
+command (`unguided`) rather than stop. The log on disk is the only state: after every step
 everything is saved, so a game left at any prompt (quit, Ctrl-C, a closed lid) goes on at the
 same step with `moderator play`. At every menu a few keys are always at hand: undo, the
 table, the rules, quit.
@@ -425,19 +426,21 @@ def mission_step(guide: Guide, current: Session) -> Any:
 def answer(guide: Guide, current: Session, asked: Input, footer: Callable[[], str] | None = None,
            **params: object) -> Any:
     """One of the engine's inputs: its question, with only the values the rules allow. A
-    count with one possible value is not asked; a single possible player is said (by
-    `Guide.select`)."""
+    count with one possible value is not asked, but the Fail cards are waited for: the
+    table turns them over even where the record allows one count, and the host records it
+    once they lie there; a single possible player is said (by `Guide.select`)."""
     key = "play.fails_question" if asked.name == "fails" else \
         _owner(asked.name).questions[asked.name]
     question = t(guide.lang, key, **params)
-    if len(asked.choices) == 1 and asked.kind != "seat":  # nothing to count: not asked
-        return asked.choices[0]
+    if len(asked.choices) == 1 and asked.kind != "seat" and asked.name != "fails":
+        return asked.choices[0]  # nothing to count: not asked
     # questionary takes a choice whose value is None for its title: "nobody" stands for it
     choices = [Choice(_label(guide.lang, current, asked.name, asked.kind, value),
                       NOBODY if value is None else value, key=_key(asked.kind, value))
                for value in asked.choices]
     hint = t(guide.lang, "play.hint_count") if any(c.key for c in choices) else ""
-    chosen = guide.select(question, choices, hint=hint, footer=footer)
+    chosen = guide.select(question, choices, hint=hint, footer=footer,
+                          pause=asked.name == "fails")
     return None if chosen == NOBODY else chosen
 
 

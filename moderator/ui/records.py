@@ -7,7 +7,9 @@ from moderator import i18n
 from moderator.i18n import has, t
 from moderator.i18n.theming import point_name, value_name
 from moderator.records.season import PAIR_GAMES, ROLE_GAMES, SIDES
-from moderator.records.wording import TEAMS, ended, local, reason, role_name, worded
+from moderator.records.wording import (
+    TEAMS, night_game, night_heading, reason, role_name, worded,
+)
 from moderator.ui.charts import Bars, Row, Span, Spans, legend
 
 
@@ -16,10 +18,12 @@ def kind(who: str) -> str:
     return who if who in TEAMS else "alone"
 
 
-def legend_entries(lang: str, winners) -> list[tuple[str, str]]:
+def legend_entries(lang: str, winners, themes: list[str] | None = None
+                   ) -> list[tuple[str, str]]:
     """The legend of the winners given, in the order of `SIDES`, each said once (the two
-    Rogues share their words and glyph: they never both win one game)."""
-    return list(dict.fromkeys((kind(who), t(lang, f"records.legend.{who}"))
+    Rogues share their words and glyph: they never both win one game); in the words of each
+    of `themes` (`wording.worded`), or of the theme spoken now."""
+    return list(dict.fromkeys((kind(who), worded(themes, t, lang, f"records.legend.{who}"))
                               for who in SIDES if who in winners))
 
 
@@ -188,18 +192,15 @@ def night(summary: dict, lang: str):
     if not games:
         key = "records.night.pending" if summary["new_night"] else "records.night.none"
         return Text(t(lang, key))
-    start = local(summary["from"])
-    parts: list = [Text(t(lang, "records.night.heading", count=len(games), over=summary["over"],
-                          date=start.date().isoformat(), time=start.strftime("%H:%M")),
-                        style="bold"), _title(lang, "records.night.games")]
-    for game in games:
-        parts.append(Text(t(lang, "records.night.game", time=local(game["created"]).strftime(
-            "%H:%M"), result=ended(lang, game), players=game["players"])))
+    themes = sorted({game["theme"] for game in games})  # each game in its own words
+    parts: list = [Text(night_heading(lang, summary), style="bold"),
+                   _title(lang, "records.night.games")]
+    parts += [Text(night_game(lang, game)) for game in games]
     over = summary["over"]
     if over:
         parts += [_title(lang, "records.stats.wins"), Bars([
-            Row(t(lang, f"records.winner.{who}"), ((n, kind(who)),), _percent(lang, n, over))
-            for who, n in summary["wins"].items()])]
+            Row(worded(themes, t, lang, f"records.winner.{who}"), ((n, kind(who)),),
+                _percent(lang, n, over)) for who, n in summary["wins"].items()])]
     players = [row for row in summary["players"] if row["sides_known"]]
     if players:
         rows = [Row(row["name"], (*((row["by_side"][side], side) for side in TEAMS),
@@ -207,7 +208,7 @@ def night(summary: dict, lang: str):
                     t(lang, "records.night.player_note", wins=row["wins"],
                       count=row["sides_known"])) for row in players]
         parts += [_title(lang, "records.night.players"), Bars(rows),
-                  Text(legend(legend_entries(lang, TEAMS)), style="dim")]
+                  Text(legend(legend_entries(lang, TEAMS, themes)), style="dim")]
     unknown = sum(1 for game in games if game["over"] and not game["sides_known"])
     if unknown:
         parts.append(Text(t(lang, "records.night.sides_missing", count=unknown), style="dim"))

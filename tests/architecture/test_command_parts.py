@@ -1,7 +1,8 @@
-"""The command line's part of each module (issue 30): one `Part` subclass in `cli/<id>.py`,
-found by registration. Every module with actions has its commands there, every field a module
-adds to `propose` or `mission` its option, and nothing else is declared: leave a module's file
-out and these fail. Each check proves itself on a planted fault.
+"""The command line's part of each module (issue 30): one subclass of `Commands` in
+`cli/<id>.py`, found by registration as every ring's part is (`rules/part.py`). Every module
+with actions has its commands there, every field a module adds to `propose` or `mission` its
+option, and nothing else is declared: leave a module's file out and these fail. Each check
+proves itself on a planted fault.
 """
 
 from __future__ import annotations
@@ -10,12 +11,17 @@ import pytest
 import typer
 
 from moderator.cli.app import BASE
-from moderator.cli.options import Part, parts
+from moderator.cli.part import Commands
 from moderator.rules.module import Module
 from moderator.rules.modules import MODULES
 
 
-def faults(modules: tuple[Module, ...], found: dict[str, Part]) -> list[str]:
+def declared() -> dict[str, Commands]:
+    """Every module's part of the command line that it has, by module id."""
+    return {part.module: part for part in Commands.every()}
+
+
+def faults(modules: tuple[Module, ...], found: dict[str, Commands]) -> list[str]:
     """What is missing or stray in the command line's parts, one line each."""
     wrong = []
     for module in modules:
@@ -37,28 +43,21 @@ def faults(modules: tuple[Module, ...], found: dict[str, Part]) -> list[str]:
 
 
 def test_every_module_has_its_part_of_the_command_line():
-    assert faults(MODULES, parts()) == []
+    assert faults(MODULES, declared()) == []
 
 
 def test_a_missing_or_stray_part_is_caught():
-    found = dict(parts())
+    parts = declared()
     with_fields = next(m for m in MODULES if m.card_fields and not m.actions)
     with_actions = next(m for m in MODULES if m.actions)
-    del found[with_fields.id], found[with_actions.id]
-
-    class Stray(Part):
-        id = "stray-for-the-test"
-
-    from moderator.cli.options import PARTS
-
-    del PARTS[Stray.id]  # registered by being defined; the real registry stays as it was
-    found[Stray.id] = Stray()
-    assert faults(MODULES, found) == [
+    del parts[with_fields.id], parts[with_actions.id]
+    parts["stray-for-the-test"] = Commands()  # a part under an id no module has
+    assert faults(MODULES, parts) == [
         f"{m.id}: no part of the command line" for m in MODULES
         if m.id in (with_fields.id, with_actions.id)] + ["stray-for-the-test: a part of no module"]
 
 
-@pytest.mark.parametrize("part", list(parts().values()), ids=lambda p: p.id)
+@pytest.mark.parametrize("part", Commands.every(), ids=lambda p: p.module)
 def test_a_part_adds_exactly_the_commands_it_declares(part):
     app = typer.Typer()
     part.register(app, "en")

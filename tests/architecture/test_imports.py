@@ -2,6 +2,7 @@
 
 Each check runs a fresh interpreter, as a host's shell would."""
 
+import gc
 import os
 import subprocess
 import sys
@@ -38,7 +39,38 @@ def test_version_loads_no_heavy_module():
 def test_help_loads_nothing_heavy_but_yaml_the_first_time(tmp_path):
     code = f"import os; os.environ['MODERATOR_CACHE'] = {str(tmp_path)!r}; " + RUN
     assert imported(code, "--help") & HEAVY == {"yaml"}  # the catalogue parsed, and kept
-    assert imported(code, "--help") & (HEAVY | {"rich", "moderator.rules"}) == set()
+    # (the engine is loaded: the module options of propose and mission are its fields)
+    assert imported(code, "--help") & (HEAVY | {"rich"}) == set()
+
+
+PROGRAM = ("import atexit, gc, sys\n"
+           "atexit.register(lambda: print(gc.get_threshold()[0], gc.get_freeze_count() > 0))\n"
+           "from moderator.cli import program\nsys.argv = ['moderator', *sys.argv[1:]]\n"
+           "program()")
+
+
+@pytest.mark.integration
+def test_the_program_collects_less_often_and_leaves_what_it_made_to_the_exit():
+    """The console script and `python -m moderator` run `program`: its cycle collector waits
+    for `COLLECT_AFTER` new objects, and at the end what the command made is frozen, so the
+    interpreter's last collection skips it. `main` itself, run inside another program (the
+    tests), leaves the collector as it was."""
+    import tomllib
+    from pathlib import Path
+
+    from moderator.cli import COLLECT_AFTER
+
+    result = subprocess.run([sys.executable, "-c", PROGRAM, "--version"],
+                            capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines()[-1] == f"{COLLECT_AFTER} True"
+    main = PROGRAM.replace("import program", "import main").replace("program()", "main()")
+    result = subprocess.run([sys.executable, "-c", main, "--version"],
+                            capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines()[-1] == f"{gc.get_threshold()[0]} False"
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert project["project"]["scripts"]["moderator"] == "moderator.cli:program"
+    main_file = Path(__file__).parents[2] / "moderator" / "__main__.py"
+    assert "program()" in main_file.read_text()
 
 
 def with_game(tmp_path, *setup: str) -> dict:
@@ -140,7 +172,7 @@ MODULES_LOADED = (
 
 def loaded_by(env: dict, *command: str) -> set[str]:
     """Every module in memory after a run of `moderator COMMAND`, also those imported by name
-    (`import_slices`), which `-X importtime` does not list."""
+    (a module's part of a ring, `rules/part.py`), which `-X importtime` does not list."""
     result = subprocess.run([sys.executable, "-c", MODULES_LOADED, *command], env=env,
                             capture_output=True, text=True, check=True)
     return set(result.stdout.splitlines()[-1].split())

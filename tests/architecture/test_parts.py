@@ -21,6 +21,7 @@ from functools import cache
 import pytest
 
 from moderator import narration
+from moderator.cli.part import Commands
 from moderator.i18n import catalogue
 from moderator.public import Keys
 from moderator.records.notation import Columns
@@ -111,7 +112,7 @@ def overrides(part: Part, method: str) -> bool:
     return getattr(type(part), method) is not getattr(ring, method)
 
 
-RINGS = [narration.Sentences, Keys, Steps, Moments, Moves]
+RINGS = [narration.Sentences, Keys, Steps, Moments, Moves, Commands]
 
 
 # -- every module has its part where it has phases, actions or fields ------------------------
@@ -258,7 +259,5 @@ def test_every_field_is_said_asked_ruled_shown_answered_and_an_option(module, na
     if not team:  # the simulated players play it: a card they count, or someone's choice
         moves = Moves.of(module.id)
         assert name in moves.cards if default == 0 else overrides(moves, "chooser")
-    from moderator.cli.options import parts
-
-    assert name in parts()[module.id].options  # its option of `propose` or `mission`
+    assert name in Commands.of(module.id).options  # its option of `propose` or `mission`
 

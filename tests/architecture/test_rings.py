@@ -157,3 +157,33 @@ def test_a_planted_circle_is_caught_and_types_only_imports_are_not():
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from moderator.ui import one\n")
     trees["moderator.ui.four"] = ast.parse("from moderator.ui import three\n")
     assert circles(trees) == [("moderator.ui.one", "moderator.ui.two")]
+
+
+def private_typer(trees: dict[str, ast.Module]) -> list[str]:
+    """Where the package reaches into typer's private modules (`typer._click`, the click it
+    vendors), by import or by attribute: issue 30 puts the command line on typer's public API,
+    which a new typer keeps."""
+    found = []
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
+            used = []
+            if isinstance(node, ast.Import):
+                used = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                used = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                used = [f"{node.value.id}.{node.attr}"]
+            found += [f"{name} uses {u}" for u in used
+                      if u.split(".")[0] in ("typer", "click")
+                      and (u.split(".")[0] == "click" or any(p.startswith("_") for p in
+                                                                u.split(".")[1:2]))]
+    return sorted(set(found))
+
+
+def test_the_command_line_uses_typers_public_api_only():
+    trees = modules()
+    assert private_typer(trees) == []
+    trees["moderator.cli.planted"] = ast.parse(
+        "import typer\nfrom typer._click import core\ndef f():\n    return typer._click\n")
+    assert private_typer(trees) == ["moderator.cli.planted uses typer._click",
+                                    "moderator.cli.planted uses typer._click.core"]

@@ -71,10 +71,15 @@ def test_new_modules_or_characters_replace_the_kept_ones_in_the_kept_theme(play,
 
 
 def test_a_new_seating_starts_with_the_player_after_the_last_first_leader(play, home):
-    play(f"new --players 6 --names {NAMES} --leader carl --no-play",
-         "new --again --names Carl,Gabi,Anna,Ben,Dora,Emil,Fritz --no-play",
-         "new --again --names Hans,Ida,Jan,Kai,Lea --no-play")
-    _, second, third = setups(home)
+    said = play(f"new --players 6 --names {NAMES} --leader carl --no-play",
+                "new --again --names Carl,Gabi,Anna,Ben,Dora,Emil,Fritz --no-play",
+                "new --again --names Hans,Ida,Jan,Kai,Lea --no-play",
+                "new --again --no-play")
+    first, second, third, fourth = setups(home)
+    # a new seating is not called the same table; the same seats again are
+    assert f"The setup of game {first['game']}, with a new seating: Carl → Gabi → " in said
+    assert f"The setup of game {second['game']}, with a new seating: Hans → Ida" in said
+    assert f"The same table as game {third['game']}: Hans → Ida → Jan → Kai → Lea." in said
     assert second["players"] == 7 and second["first_leader"] == 2  # Gabi sits after Carl
     # Gabi is not at the third table: the leader card goes one seat on from her seat 2
     assert third["names"] == ["Hans", "Ida", "Jan", "Kai", "Lea"] and third["first_leader"] == 3

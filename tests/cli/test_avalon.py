@@ -36,6 +36,7 @@ GAME = [
     "propose Anna Emil Fay Gus", "vote --approve all", "mission --fails 2", "examine Fay",
     "status", "rules",
     "propose Anna Ben Fay Gus", "vote --approve all", "mission --fails 0", "rules", "status",
+    "assassinate Carl --merlin Dora", "undo",  # Avalon's word for the same option
     "assassinate Carl --commander Dora", "status", "games", "log", "export",
     "export --format line",
     "undo", "status", "redo",
@@ -70,6 +71,10 @@ def test_a_whole_avalon_game_speaks_avalons_words_only(moderator, lang):
             if all(part in text for part in hint)] == after_quests_2_3_4
     won = {"en": "Good wins", "de": "Das Gute gewinnt"}[lang]
     assert won in said[GAME.index("assassinate Carl --commander Dora") + 1]
+    # the hint after the third success names Avalon's option; --commander is the same
+    at = GAME.index("assassinate Carl --merlin Dora")  # after `status`, which says the hint
+    assert "--merlin" in said[at] and "--commander" not in said[at]
+    assert won in said[at + 1]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

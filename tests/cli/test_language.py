@@ -54,6 +54,14 @@ def test_lang_de_overrides_an_english_game_for_one_call(play, moderator):
     assert now("en", "Player 1") in moderator("status").stdout
 
 
+def test_lang_on_an_action_says_all_of_its_result_in_that_language(play):
+    """A team of an English game proposed with --lang de is listed with „und“, as the rest
+    of the sentence is German (found by a host's review: „Anna and Ben“)."""
+    said = play("new --players 5 --leader 1", "propose 1 2 --lang de")
+    assert "Player 1 schlägt Player 1 und Player 2 für Mission 1 vor" in said
+    assert "Player 1 proposes Player 1 and Player 2" in play("undo", "propose 1 2")
+
+
 def test_lang_on_an_action_does_not_change_the_games_language(german_game, play, status):
     play("propose 1 2 --lang en")
     assert status()["lang"] == "de"

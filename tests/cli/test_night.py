@@ -7,6 +7,7 @@ to the night of the game before it when it starts within six hours of that game'
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -77,7 +78,9 @@ def test_night_in_english_and_german(evening, moderator, lang, lines):
     assert shown.exit_code == 0
     text = shown.stdout
     heading = text.splitlines()[0]
-    assert heading.startswith({"en": "The night of ", "de": "Der Abend des "}[lang])
+    # the day as the language writes a date: 2026-12-05, 05.12.2026
+    assert re.match({"en": r"The night of \d{4}-\d\d-\d\d, from \d\d:\d\d: ",
+                     "de": r"Der Abend vom \d\d\.\d\d\.\d{4}, ab \d\d:\d\d: "}[lang], heading)
     assert heading.endswith({"en": ": 2 games, 2 over.", "de": ": 2 Partien, 2 beendet."}[lang])
     for line in lines:
         assert any(row.rstrip().endswith(line) for row in text.splitlines()), (line, text)
@@ -97,6 +100,11 @@ def test_a_german_game_s_night_is_told_in_german_and_an_avalon_game_in_its_words
     assert "Sieger: Diener Mordreds (drei gescheiterte Questen)" in mixed
     assert "Sieger: Spione (drei gescheiterte Missionen)" in mixed
     assert "Meuchelmörder / Attentäter: Ben, 2 von 2" in mixed
+    # the wins by side and the players' legend, as the table's screen says them
+    rows = [row.rstrip() for row in mixed.splitlines()]
+    assert any(row.startswith("Diener Mordreds / Spione  ░") and row.endswith("100,0 %")
+               for row in rows), mixed
+    assert "█ Gut / Widerstand  ░ Diener Mordreds / Spione" in rows
 
 
 def test_a_game_within_six_hours_of_the_last_action_is_tonight_and_one_after_is_not(

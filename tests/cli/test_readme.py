@@ -80,3 +80,18 @@ def test_the_first_install_command_works_with_python_alone(tmp_path):
                           text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "5 players" in done.stdout and "moderator propose" in done.stdout
+
+
+def test_every_picture_in_docs_is_shown_and_every_section_it_points_to_is_there():
+    """A merge once dropped the README's section on the host's phone while the commands table
+    still said "(below)": every picture kept in docs/ is shown by the README or a page of
+    docs/, and the sections the README's table sends a host to are in it."""
+    pages = [README, *ROOT.glob("docs/*.md")]
+    shown = "\n".join(page.read_text(encoding="utf-8") for page in pages)
+    for picture in ROOT.glob("docs/*.png"):
+        assert f"docs/{picture.name}" in shown or f"({picture.name})" in shown, picture.name
+    text = README.read_text(encoding="utf-8")
+    headings = set(re.findall(r"^#+ (.+)$", text, re.M))
+    assert "Recording from the host's phone" in headings  # `display`: "the host's own page"
+    for named in re.findall(r'\(below, "([^"]+)"\)', text):
+        assert named in headings, named

@@ -32,21 +32,22 @@ def three_successes(play) -> None:
                  "Fail cards) made Ada and Bo spies and Cy, Di and Ed loyal; the loyal play only "
                  "Success, spies either (rules reference §1.5). The record allows only 0 here. "
                  "Check the revealed cards; nothing was recorded.", id="en"),
-    pytest.param("--lang de", "Mission 2 kann nicht eine Fehlschlag-Karte gezeigt haben. Nach "
-                 "Mission 1 (zwei Fehlschlag-Karten) steht fest: Ada und Bo sind Spione und Cy, "
-                 "Di und Ed sind loyal; Loyale spielen nur Erfolg, Spione auch Fehlschlag "
-                 "(Regelwerk §1.5). Möglich ist hier: nur 0. Prüf die aufgedeckten Karten; nichts "
-                 "wurde festgehalten.", id="de"),
+    pytest.param("--lang de", "Dass Mission 2 eine Fehlschlag-Karte gezeigt hat, ist nicht "
+                 "möglich. Nach Mission 1 (zwei Fehlschlag-Karten) steht fest: Ada und Bo sind "
+                 "Spione und Cy, Di und Ed sind loyal; Loyale spielen nur Erfolg, Spione auch "
+                 "Fehlschlag (Regelreferenz §1.5). Möglich ist hier: nur 0. Prüf die "
+                 "aufgedeckten Karten; nichts wurde festgehalten.", id="de"),
     pytest.param("--lang en --theme avalon", "Quest 2 cannot have revealed one Fail card. Quest "
                  "1 (two Fail cards) made Ada and Bo Minions of Mordred and Cy, Di and Ed loyal; "
                  "the loyal play only Success, Minions of Mordred either (rules reference §1.5). "
                  "The record allows only 0 here. Check the revealed cards; nothing was recorded.",
                  id="avalon-en"),
-    pytest.param("--lang de --theme avalon", "Queste 2 kann nicht eine Fehlschlag-Karte gezeigt "
-                 "haben. Nach Queste 1 (zwei Fehlschlag-Karten) steht fest: Ada und Bo sind "
-                 "Diener Mordreds und Cy, Di und Ed sind loyal; Loyale spielen nur Erfolg, "
-                 "Diener Mordreds auch Fehlschlag (Regelwerk §1.5). Möglich ist hier: nur 0. Prüf "
-                 "die aufgedeckten Karten; nichts wurde festgehalten.", id="avalon-de"),
+    pytest.param("--lang de --theme avalon", "Dass Queste 2 eine Fehlschlag-Karte gezeigt hat, "
+                 "ist nicht möglich. Nach Queste 1 (zwei Fehlschlag-Karten) steht fest: Ada und "
+                 "Bo sind Diener Mordreds und Cy, Di und Ed sind loyal; Loyale spielen nur "
+                 "Erfolg, Diener Mordreds auch Fehlschlag (Regelreferenz §1.5). Möglich ist "
+                 "hier: nur 0. Prüf die aufgedeckten Karten; nichts wurde festgehalten.",
+                 id="avalon-de"),
 ])
 def test_fails_from_players_proven_loyal_are_refused(play, refused, options, message):
     """The issue's example: team Cy, Di, Ed then reveals one Fail card."""
@@ -67,6 +68,9 @@ def test_a_sergeant_switch_on_a_proven_loyal_player(play, refused):
                            "switch (who shows the card not played). Mission 1 (two Fail cards) "
                            "made Ada and Bo spies and Cy, Di and Ed loyal")
     assert "The record allows only 1 here." in line
+    assert refused("mission --fails 0 --switch di --lang de").startswith(
+        "Dass Mission 2 keine Fehlschlag-Karte gezeigt hat, wobei Di tauschen musste (und so "
+        "die nicht gespielte Karte zeigt), ist nicht möglich. Nach Mission 1")
     play("mission --fails 1 --switch di")
 
 
@@ -97,9 +101,9 @@ def test_an_accusation_showing_a_chief_the_record_rules_out_is_refused(play, ref
          "mission --fails 0", "investigate ada",
          "propose cy di fe gu --investigator ada", "vote --approve all", "mission --fails 0")
     line = refused("accuse gu --shows chief")
-    assert line.startswith("Gu's card cannot show chief here.")
+    assert line.startswith("Gu's card cannot show a Chief here.")
     assert refused("accuse gu --shows chief --lang de").startswith(
-        "Die Karte von Gu kann hier nicht chief zeigen.")
+        "Dass die Karte von Gu hier einen Vorsitzenden zeigt, ist nicht möglich.")
     play("accuse gu --shows not-chief")
 
 

@@ -231,7 +231,7 @@ def test_the_cards_of_sides_undone_back_into_the_game_are_not_kept_in_sight(play
     ("roles --spies anna,ben carl:assassin", "Carl cannot have held Assassin: that card "
                                              "belongs to the other side."),
     ("roles --spies anna,ben emil:commander dora:commander",
-     "Commander was not dealt that often in this game: its deck held 1."),
+     "The deck held one Commander card: only one player can have had it."),
     ("roles --spies anna,ben emil:morgana", "'emil:morgana' is not a player with a card: with "
      "--spies, write PLAYER:CARD, where CARD is one of this game's special Character cards "
      "(Commander, Assassin, Body Guard)."),

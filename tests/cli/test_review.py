@@ -144,7 +144,10 @@ def test_after_roles_the_truth_stands_beside_the_proof(play, moderator):
                                   "Proven Minions of Mordred: Ada and Bo.",
                                   "who is Merlin"]),
     ("--lang de --theme avalon", ["Nach Queste 1 übrige Verteilungen: 3 von 30.",
-                                  "Als Diener Mordreds bewiesen: Ada und Bo."]),
+                                  "Als Diener Mordreds bewiesen: Ada und Bo.",
+                                  # no card is shown at the Assassination (rules.md §5.1)
+                                  "Mit dem Attentat (Di war Merlin) fallen 2 "
+                                  "Verteilungen weg: Dort hat jemand anderes die Karte Merlin."]),
 ])
 def test_the_review_speaks_the_games_language_and_theme(play, moderator, options, words):
     full_game(play, options)
@@ -159,3 +162,22 @@ def test_the_review_speaks_the_games_language_and_theme(play, moderator, options
 def test_an_assumption_in_a_wrong_form_is_refused(play, refused):
     full_game(play)
     assert refused("review --assume dora").startswith("'dora'")
+
+
+@pytest.mark.parametrize("lang, end, after", [("en", "The end of the game", "Round 5"),
+                                              ("de", "Das Ende der Partie", "Runde 5")])
+def test_the_assassination_after_the_last_mission_is_the_end_not_a_round(play, moderator, lang,
+                                                                          end, after):
+    """rules.md §5.1: the Assassination follows the third success; no team goes out, so the
+    review says it under the end of the game, on the terminal and on the table's screen."""
+    from moderator.display import view
+
+    full_game(play, f"--lang {lang} --theme avalon")
+    play("assassinate cy --commander di")
+    shown = moderator("review").stdout.splitlines()
+    at = shown.index(end)
+    assert at > shown.index({"en": "Round 4", "de": "Runde 4"}[lang])
+    assert "Cy" in shown[at + 1] and "Merlin" in shown[at + 1]  # whom the Assassin named
+    assert after not in shown
+    titles = [step["title"] for step in view.of_game(None, None, None)["after"]]
+    assert end in titles and after not in titles

@@ -283,7 +283,7 @@ GOOGLE = r"https://translate\.google\.[a-z.]+/_/TranslateWebserverUi/data/batche
 
 
 def google_answer(audio: bytes) -> str:
-    """Google's batchexecute answer around `audio` (ecosystem.md §1)."""
+    """Google's batchexecute answer around `audio` (design.md §8)."""
     import base64
 
     inner = json.dumps([base64.b64encode(audio).decode("ascii")])

@@ -77,3 +77,14 @@ def test_the_ratings_are_shown_with_their_uncertainty_and_rank_in_english_and_ge
     assert any(line.startswith("Anna ") and line.endswith("· 5 Partien · Platz 1")
                for line in german.splitlines())
     assert "Paare: wie oft zwei auf derselben Seite gewannen" in german
+
+
+def test_a_rating_from_one_game_says_one_game(play, moderator):
+    """The count beside a rating is a plural: '1 game', '1 Partie', never '1 games'."""
+    play(f"new --players 5 --names {NAMES} --leader 1 --no-play", *RESISTANCE_WINS,
+         "roles --spies ben,dora")
+    for lang, ending in (("en", "· 1 game · not ranked yet"),
+                         ("de", "· 1 Partie · noch ohne Platz")):
+        shown = moderator(f"stats --lang {lang}").stdout
+        assert any(line.startswith("Anna ") and line.endswith(ending)
+                   for line in shown.splitlines()), shown

@@ -291,6 +291,27 @@ def test_the_timer_started_on_the_host_page_runs_on_the_table(cli, host):
     stream.close()
 
 
+def test_at_the_end_another_game_is_started_from_the_host_page_and_the_table_follows(cli,
+                                                                                     host):
+    """The next game with the same table, as guided play offers it (`new --again`); a tap
+    made for a game that has since moved on starts nothing."""
+    cli("new --players 5 --names Ann,Bob,Cat,Dan,Eve --leader 1 --no-play",
+        *[c for team in ("1 2", "2 3 4", "3 4") for c in (
+            f"propose {team}", "vote --approve all", "mission --fails 0")])
+    shown, page = host()
+    over = store.game_ids()[-1]
+    assert page.step().choices == [t("en", "play.again_yes", leader="Bob")]
+    stale = page.at[:2]
+    assert page.tap("Yes")[0] == 200
+    assert store.game_ids()[-1] != over and len(store.game_ids()) == 2
+    assert page.post("act", {"answers": [0]}, made_for=stale)[0] == 409  # moved on
+    assert len(store.game_ids()) == 2
+    deadline = time.monotonic() + PATIENCE
+    while state(shown)["state"]["game"] == over and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert state(shown)["state"]["game"] == store.game_ids()[-1]  # the table's screen follows
+
+
 def test_the_rules_are_looked_up_as_guided_play_looks_them_up(cli, host, files):
     cli(SEVEN)
     _, page = host()

@@ -168,8 +168,8 @@ def test_no_command_line_breaks_moderator(tables, tmp_path, monkeypatch, state, 
 @given(state=STATES, lines=LINES)
 def test_no_command_line_breaks_moderator_in_a_long_random_run(tables, tmp_path, monkeypatch,
                                                                state, lines):
-    """New examples on every run: `pytest -m fuzz` before a release (README). A failure
-    prints the example and the seed to repeat it; add the example above."""
+    """New examples on every run: `pytest -m fuzz` before a release (docs/contributing.md). A
+    failure prints the example and the seed to repeat it; add the example above."""
     nothing_breaks(tables, tmp_path, monkeypatch, state, lines)
 
 

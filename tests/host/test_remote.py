@@ -151,3 +151,22 @@ def test_undo_says_what_it_takes_back(play):
     assert said == {"undo": "team Ann, Bob", "redo": None}
     assert host.move(now, "en", "undo") == t("en", "history.undo", text=said["undo"])
     assert current().game.phase == PROPOSAL
+
+
+def test_at_the_end_the_page_asks_for_another_game_with_the_same_table(play):
+    """As guided play ends: another game with the same table (`new --again`: the same
+    names in the same seats, the leader card one seat on, rules.md §1.3), started from the
+    phone; the table's screen follows the newest game."""
+    play("new --players 5 --names Ann,Bob,Cat,Dan,Eve --leader 1 --no-play",
+         *[c for team in ("1 2", "2 3 4", "3 4") for c in (
+             f"propose {team}", "vote --approve all", "mission --fails 0")])
+    host, over = Host(), current()
+    ran = host.step(over, "en")
+    assert ran.title == t("en", "play.end_title") and ran.asked is not None
+    assert ran.asked.question == t("en", "play.end_question")
+    assert [c.title for c in ran.asked.choices] == [t("en", "play.again_yes", leader="Bob")]
+    started, done = host.answer(over, "en", [0])
+    assert done is not None and current().game_id == done.game_id != over.game_id
+    assert done.names == over.names and done.game.leader == 1 and not done.history.done
+    assert started.lines == [(t("en", "setup.again", game=over.game_id,
+                                names="Ann → Bob → Cat → Dan → Eve"), "bold")]

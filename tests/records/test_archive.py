@@ -161,6 +161,21 @@ def test_an_action_the_rules_refuse_is_refused_with_its_number():
     assert refused.cause.code == "errors.team_size"
 
 
+def test_a_record_no_deal_of_the_cards_allows_is_refused_with_its_number(home):
+    """rules.md §1.1, §1.5: two Fail cards on Carl, Dora and Emil's mission place both spies
+    there; Anna and Ben's team cannot then show a Fail card. The file is refused whole, not
+    saved to load with a warning ever after."""
+    impossible = [propose(1, 2), vote(1, 2, 3), mission(0),
+                  propose(3, 4, 5), vote(1, 2, 3), mission(2),
+                  propose(1, 2), vote(1, 2, 3), mission(1)]
+    refused = refusal(document(impossible))
+    assert refused.code == "records.errors.import_action_refused"
+    assert refused.params == {"number": 9, "kind": "mission"}
+    assert refused.cause.code == "errors.record_impossible"
+    assert not list(home.iterdir())
+    assert read(document([*impossible[:-1], mission(0)])).game.missions[-1].fails == 0
+
+
 @pytest.mark.parametrize("action,kind", [
     ({"type": "undo"}, "undo"),  # an imported game starts with a clean history
     ({"type": "teleport"}, "teleport"),

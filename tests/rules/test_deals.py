@@ -307,6 +307,24 @@ def test_the_commander_shown_at_the_assassination_is_loyal():
     assert game.assassinate(2, 3).winner == "resistance"
 
 
+def test_a_card_said_after_the_game_must_fit_the_assassination():
+    """rules.md §1.1, §5.1: each player holds one Character card; the Commander is known
+    after the Assassination. Sides entered after the game may not give the Commander another
+    card, nor the Commander card to anyone else, and the refusal names the Assassination as
+    what rules them out (not the missions that proved the sides)."""
+    game = Game.new(5, 0, modules=["commander"], roles=["body-guard"])
+    for team in ((0, 1), (0, 1, 2), (0, 1)):
+        game = approved(game, team).play_mission(0)
+    game = game.assassinate(4, 0)  # the Assassin named 4; 0 is the Commander
+    cards = ("body-guard", "", "", "", "")
+    error = refused("records.errors.sides_impossible", Sides((2, 3), cards).apply, game)
+    assert error.params["against"].event[0] == "assassinate"
+    error = refused("records.errors.sides_impossible",
+                    Sides((2, 3), ("", "commander", "", "", "")).apply, game)
+    assert error.params["against"].event[0] == "assassinate"
+    assert Sides((2, 3), ("commander", "body-guard", "", "", "")).apply(game) is game
+
+
 def test_a_spy_rogue_claim_by_a_proven_loyal_player_is_refused():
     """rules.md §7: the player who shows the spy Rogue card is a spy; a claimant the record
     proved loyal cannot hold it, though they were on both failed teams."""

@@ -95,6 +95,24 @@ def test_no_more_fail_cards_are_offered_than_there_are_spies(cli, guide, newest)
     ]
 
 
+def test_the_fail_cards_are_waited_for_where_the_record_allows_one_count(cli, guide, newest,
+                                                                       log):
+    """rules.md §1.1, §1.5: two Fail cards from Cleo and Dan make them the two spies, so the
+    team of Anna, Ben and Eve can show no Fail card; the table still turns the cards over,
+    and guided play records the result once the host has seen them, not before."""
+    cli(FIVE, "propose 3 4", "vote --reject ''", "mission --fails 2", "propose 1 2 5",
+        "vote --reject ''")
+    host = guide(Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert host.prompter.asked[0].titles == ["No Fail card: the mission succeeds"]
+    assert log()[-1]["type"] == "vote"  # nothing recorded before the cards
+    host = guide("No Fail card", Key("q"))
+    with pytest.raises(guided.Quit):
+        guided.play(host, newest())
+    assert session.open_game(newest()).game.missions[-1].succeeded
+
+
 # -- the votes (rules.md §1.4) ----------------------------------------------------------------
 
 

@@ -1,5 +1,5 @@
 """The real prompts (questionary on prompt_toolkit), fed keys through a pipe as a terminal
-would send them (ecosystem.md §4): what each returns, what it refuses, the keys always at
+would send them (design.md §8): what each returns, what it refuses, the keys always at
 hand, Ctrl-C, and the live footer that never holds an answer back."""
 
 from __future__ import annotations

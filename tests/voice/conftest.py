@@ -2,7 +2,7 @@
 and a sound player that writes down what it was asked to play.
 
 Only the process boundary is replaced: gTTS runs its real code and its one HTTP call is
-answered here in Google's batchexecute format (ecosystem.md §1); espeak-ng runs for real; the
+answered here in Google's batchexecute format (design.md §8); espeak-ng runs for real; the
 sound device is a small program on PATH, since there is no sound card to test with. Like a
 real device it takes as long as the file plays (measured by sox's `soxi`, not by our code):
 a player that returns at once has not played anything.

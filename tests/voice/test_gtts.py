@@ -39,7 +39,7 @@ def test_an_english_game_asks_google_for_english(google, sent):
 
 
 def test_every_request_has_a_timeout(google):
-    """ecosystem.md §1: without a timeout gTTS waits forever on a stalled connection."""
+    """design.md §8: without a timeout gTTS waits forever on a stalled connection."""
     Voice("de", "gtts").audio(LINE_DE)
     assert google.calls[0].request.req_kwargs["timeout"] == Gtts.TIMEOUT
 

@@ -1,4 +1,4 @@
-"""Playing sound without hanging (ecosystem.md §3), and never believing a player that did not
+"""Playing sound without hanging (design.md §8), and never believing a player that did not
 play: the first player that works is used for the session; a player with no device is skipped,
 whether it says so by its exit status, by a device error, or only by ending long before the
 file could have played; a player that hangs is killed; an mp3 on a computer with only wav

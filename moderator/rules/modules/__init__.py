@@ -2,7 +2,9 @@
 
 `Game` is the base game (`rules/game.py`) with every module's state and actions. A new module
 is one file here with its `Module` subclass, one line in `MODULES` (and in the orders below
-where it takes part), its texts in the catalogues and its rules topic.
+where it takes part), its state on `Game` and its fields on `Propose` or `PlayMission`; every
+other file it needs (the setup contract, one file per ring, its words, its rules topic) is
+listed, in order, in docs/contributing.md.
 """
 
 from __future__ import annotations
@@ -31,17 +33,6 @@ MODULES: tuple[Module, ...] = (
     defector.Defector(), trapper.Trapper(), inquisitor.Inquisitor(), hunter.Hunter(),
     reverser.Reverser(),
 )
-
-
-def import_slices(ring: str) -> None:
-    """Import the file each module has in a ring (`cli/hunter.py` …), where it has one,
-    so that it declares what it adds. By name, not by listing a folder: a frozen build has no
-    folder to list. (The rings with a part class, `rules.part.Part`, find a module's file
-    themselves, when asked for its part.)"""
-    from moderator.rules.part import load
-
-    for module in sorted(MODULES, key=lambda module: module.id):
-        load(ring, module.id)
 
 _new = object.__new__
 

@@ -287,7 +287,7 @@ class Hunter(Module):
                 return shown_fact(game, seat, shown)
 
             def why(shown: object) -> dict[str, object]:
-                return {**holds_refusal(game.deals, fact(shown)), "shown": shown}
+                return {**holds_refusal(game.deals, fact(shown)), "card_shown": shown}
 
             return (accused, Input("shown", "shown", shown_cards(game), limits=(record_limit(
                 game.deals, fact, "errors.accusation_impossible", why),)))
@@ -350,7 +350,7 @@ def accuse(game: Game, accused: int | None, shown: str | None = None) -> Game:
     record = Accusation(accuser, accused, shown, last.mission, hunt.early)
     fact = shown_fact(game, accused, shown)
     assert fact is not None  # a seat and a card that answers, checked above
-    done._learn(fact, "errors.accusation_impossible", shown=shown)
+    done._learn(fact, "errors.accusation_impossible", card_shown=shown)
     done._put(hunt=hunt._replace(accuser=None, early=False,
                            accusations=hunt.accusations + (record,)))
     if found == "found":
