@@ -143,6 +143,8 @@ class Table:
         self.sets = tuple(sum(1 << s for s in chosen)
                           for chosen in combinations(range(players), spies))
         self.allowed: dict[tuple[Any, ...], int] = {}
+        self._holding: tuple[int, ...] = ()
+        self._index: dict[int, int] = {}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Table) and (other.players, other.spies, other.cards) == (
@@ -173,6 +175,20 @@ class Table:
                     found |= 1 << index
             self.allowed[key] = found
         return found
+
+    def holding(self, seat: int) -> int:
+        """The spy sets (a bit set of indices) in which `seat` is a spy: what one who
+        reasons over the deals counts with (the simulator's players)."""
+        if not self._holding:
+            self._holding = tuple(sum(1 << i for i, spies in enumerate(self.sets)
+                                      if spies >> s & 1) for s in range(self.players))
+        return self._holding[seat]
+
+    def index(self, spies: int) -> int:
+        """Where a spy set (a seat mask) stands among `sets`."""
+        if not self._index:
+            self._index = {spies: i for i, spies in enumerate(self.sets)}
+        return self._index[spies]
 
 
 _TABLES: dict[tuple[int, int, tuple[Dealt, ...]], Table] = {}
@@ -278,6 +294,23 @@ class Deals(NamedTuple):
         if self.found is None:
             return self.alive.bit_count() * _ways(self.table, ())
         return len(self.found) * _ways(self.table, self.placed)
+
+    def spy_bits(self) -> int:
+        """The sets of players who play for the spies now in some deal left, as a bit set
+        over the table's `sets` (0 once the record is impossible). Kept per deals: the
+        simulator's players ask it of every state they reason about."""
+        if self.impossible:
+            return 0
+        if self.found is None:
+            return self.alive
+        key = (id(self), "bits")
+        kept = _BITS.get(key)
+        if kept is None:
+            index, found = self.table.index, 0
+            for spies in self._now():
+                found |= 1 << index(spies)
+            kept = _BITS[_room(_BITS, key)] = (self, found)
+        return kept[1]
 
     def spy_sets(self) -> dict[frozenset[int], int]:
         """Each set of players who play for the spies now, with the deals that make it."""
@@ -452,6 +485,7 @@ class Deals(NamedTuple):
 #: Answers kept for the deals that asked (by identity, the deals kept alive with them).
 _ALLOWS: dict[tuple[int, Fact], tuple[Deals, bool]] = {}
 _PLACED: dict[tuple[int, tuple[str, ...]], tuple[Deals, Deals]] = {}
+_BITS: dict[tuple[int, str], tuple[Deals, int]] = {}
 
 
 def _room(kept: dict[Any, Any], key: Any) -> Any:

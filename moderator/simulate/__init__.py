@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from moderator.rules import Game
 from moderator.simulate.players import POLICIES, players
 from moderator.simulate.table import Table
 from moderator.simulate.turn import Turns
+
+if TYPE_CHECKING:
+    from moderator.simulate.players import Style
 
 __all__ = ["POLICIES", "play", "random_game"]
 
@@ -30,13 +34,16 @@ def play(
     approve: float = 0.5,
     fail: float = 0.5,
     allow_incompatible: bool = False,
+    style: Style | None = None,
 ) -> Game:
     """One game of `count` players to its end: a random first leader (rules.md §1.3), the
-    cards dealt, then every turn by the players of `policy`."""
+    cards dealt, then every turn by the players of `policy` (the sensible ones in `style`,
+    by default the fitted one)."""
     game = Game.new(count, rng.randrange(count), modules=modules, variants=variants,
                     roles=roles, house_rules=house_rules, allow_incompatible=allow_incompatible)
     table = Table(game, rng)
-    return Turns(table, players(policy, table.views, game, rng, approve, fail), rng).play(game)
+    return Turns(table, players(policy, table.views, game, rng, approve, fail, style),
+                 rng).play(game)
 
 
 def random_game(

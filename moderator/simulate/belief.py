@@ -1,121 +1,349 @@
-"""Suspicion from the public record: every way the spies could be seated, weighed by what
-the table has seen (exact over at most C(10, 4) = 210 seatings, as careful players reason).
+"""What each simulated player makes of the record.
 
-A seating that would have revealed fewer Fail cards than a mission showed is all but ruled
-out; spies on a mission that succeeded are less likely (spies usually fail); a failed
-mission makes those who approved it from off the team more suspect, and a mission that
-succeeded those who rejected it. Each player then keeps only the seatings that fit what
-they know themselves (their own card, the reveal, cards shown to them).
+What the record proves is the engine's: the deals it still allows (`game.deals`, the same
+reckoning the engine refuses an impossible record with), as a bit set over the spy sets of
+the table. Each player narrows it by what they know themselves (their own card, what the
+reveal showed them, a card shown to them), each piece an `Allegiance` fact about the deals,
+worked out by the deals' own table. The players' sense adds the rest, seat by seat, in
+log-odds: how the table reads the votes and missions (a team that succeeded probably held no
+spy, who approved a team that failed), whom the table follows (each player's votes against
+and for the teams a player was on, weighed by how well that voter's votes matched the
+missions played: the table listens to those who look informed, the Commander among them),
+and each player's gut feeling about each other player, which drifts as each draws their own
+conclusions from each mission.
+
+Fast enough to ask at every vote: counts over the spy sets are bit counts, a player's
+reading is worked out once per state of the record and kept, and the reading of the votes
+is folded in once per mission.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+import random
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from moderator.rules.deals import Allegiance
+
 if TYPE_CHECKING:
-    from moderator.rules import Game, Mission, Proposal
+    from moderator.rules import Game
+    from moderator.rules.deals import Deals
     from moderator.simulate.table import View
 
-#: How much a seating's weight changes per spy in it for each thing the table saw.
-HIDDEN_FAIL = 0.01  # fewer spies on the team than Fail cards revealed: (almost) impossible
-SPY_PASSED = 0.45  # a spy on a team that succeeded
-APPROVED_FAILURE = 1.5  # a spy among those off the team who approved a team that failed
-REJECTED_SUCCESS = 1.3  # a spy among those who rejected a team that succeeded
+#: How the table reads the record, in log-odds of being a spy per seat (times the players'
+#: `read`): a member of a team that succeeded (spies usually fail: rules.md §1.5), a player
+#: who approved a team that failed from off it or rejected one that succeeded, the leader of
+#: a team that failed.
+PASSED, VOTED, LED = -0.8, 0.4, 0.4
+
+#: A private fact about the deals carries no event of the record.
+_PRIVATE = ("private", 0)
 
 
 class Belief:
-    """The weight of every seating of the spies given the public record of one game."""
+    """Every player's reading of one game's record."""
 
-    def __init__(self, players: int, spies: int) -> None:
-        self.players = players
-        seatings = list(combinations(range(players), spies))
-        self.seatings = [sum(1 << s for s in c) for c in seatings]
-        self.members = dict(zip(self.seatings, seatings, strict=True))
-        self.weights = [1.0] * len(self.seatings)
-        self.missions = 0  # missions folded in
-        self.guts: dict[int, dict[int, float]] = {}  # a player's prior per seating
-        self._kept: dict[tuple[int, int, int], tuple[list[tuple[int, float]], float]] = {}
-        self._suspected: dict[tuple[int, int, int], list[float]] = {}
+    def __init__(self, game: Game, views: Sequence[View], rng: random.Random,
+                 gut: float, follow: float, read: float = 1.0, drift: float = 0.0,
+                 hint: float = 0.0, speaks: float = 0.0) -> None:
+        table = game.deals.table
+        self.table, self.players = table, game.players
+        self.holding = tuple(table.holding(s) for s in range(game.players))
+        self.every = (1 << len(table.sets)) - 1
+        players = game.players
+        self.soft = [0.0] * players  # the table's reading of the missions and their votes
+        self.folded = 0  # missions read so far
+        self.follow, self.read, self.drift, self.rng = follow, read, drift, rng
+        self.stance = [[0.0] * players for _ in range(players)]  # voter -> seat: rejected
+        self.score = [0] * players  # how often a voter's vote matched the mission played
+        self.heard = 0  # votes read so far
+        self.said = [0.0] * players  # what the table makes of the votes, per seat
+        # after each mission each resistance player may speak against the players they take
+        # for spies (`hint` as strong as a vote against them, said with the chance `speaks`),
+        # the Commander against the spies they saw: heard by everyone, the Assassin too
+        # (`spoken`: whom each player spoke against)
+        self.hint, self.speaks, self.views = hint, speaks, views
+        self.spoken: list[list[int]] = [[] for _ in range(players)]
+        # a resistance player's gut feeling about each other player (spies know)
+        self.gut = [[rng.gauss(0.0, gut) if s != view.seat and not view.spy else 0.0
+                     for s in range(game.players)] if not view.spy else None
+                    for view in views]
+        self._deals: Deals | None = None
+        self._public = self.every
+        self._known: dict[int, tuple[int, int]] = {}  # seat -> (told, bits)
+        self._shares: dict[tuple[int, int, bool], tuple[int, list[float]]] = {}
+        self._read: dict[tuple[int, int, bool], tuple[int, list[float], list[float]]] = {}
 
-    def feel(self, seat: int, feeling: list[float]) -> None:
-        """A player's gut feeling: how much more (or less) likely they take each seat for a
-        spy before any evidence, as a factor on every seating that holds it."""
-        members = self.members
-        self.guts[seat] = {m: _product(feeling[s] for s in members[m]) for m in self.seatings}
+    # -- the deals ------------------------------------------------------------------------
 
-    def update(self, game: Game) -> None:
-        """Fold in the missions played since the last update, with their votes."""
-        missions = game.missions
-        if len(missions) == self.missions:
-            return
-        approved = [p for p in game.proposals if p.approved]
-        for number in range(self.missions, len(missions)):
-            self._fold(missions[number], approved[number] if number < len(approved) else None)
-        self.missions = len(missions)
+    def public(self, game: Game) -> int:
+        """The spy sets the record allows (every one, should the record be impossible)."""
+        deals = game.deals
+        if deals is not self._deals:
+            self._deals = deals
+            self._public = deals.spy_bits() or self.every
+            folded = self._fold(game)
+            self._shares.clear()
+            self._read.clear()
+            if folded and self.hint:  # what the players say of the missions just played
+                self._speak(game)
+                self._listen()
+                self._read.clear()
+        if self.heard != len(game.proposals) and self._hear(game):
+            self._read.clear()
+        return self._public
 
-    def _fold(self, mission: Mission, proposal: Proposal | None) -> None:
-        team = sum(1 << s for s in mission.team)
-        fails = mission.fails + mission.chief_fail
-        approvals = None if proposal is None else proposal.approvals
-        voters = 0 if approvals is None else sum(1 << s for s in approvals)
-        off = voters & ~team
-        rejecters = ((1 << self.players) - 1) & ~voters if approvals is not None else 0
-        weights = self.weights
-        for i, seating in enumerate(self.seatings):
-            on = (seating & team).bit_count()
-            if on < fails:
-                weights[i] *= HIDDEN_FAIL
-            elif fails == 0:
-                weights[i] *= SPY_PASSED ** on * REJECTED_SUCCESS ** (
-                    seating & rejecters).bit_count()
-            else:
-                weights[i] *= APPROVED_FAILURE ** (seating & off).bit_count()
+    def known(self, view: View) -> int:
+        """The spy sets that fit what `view` knows of its own."""
+        kept = self._known.get(view.seat)
+        if kept is not None and kept[0] == view.told:
+            return kept[1]
+        bits = self.every
+        for seats, spies in view.known:
+            bits &= self.exactly(seats, spies)
+        self._known[view.seat] = (view.told, bits)
+        return bits
 
-    def kept(self, view: View | None) -> tuple[list[tuple[int, float]], float]:
-        """The seatings that fit what `view` knows (all of them for the public), weighed by
-        the record and the player's gut feeling, and their total weight."""
-        key = (-1, 0, self.missions) if view is None else (view.seat, view.told, self.missions)
-        found = self._kept.get(key)
+    def exactly(self, seats: int, spies: int) -> int:
+        """The spy sets with exactly `spies` spies among the seats in the mask `seats`: the
+        sets that allow one of the `Allegiance` facts it stands for."""
+        allowing, found = self.table.allowing, 0
+        for chosen in combinations(_seats(seats), spies):
+            found |= allowing(Allegiance(_PRIVATE, sum(1 << s for s in chosen), seats))
+        return found
+
+    def _bits(self, view: View, game: Game, pretend: bool) -> int:
+        """The sets a player reasons over: the record's, narrowed by what they know (a spy
+        who `pretend`s reasons as a resistance player would, knowing only their seat)."""
+        public = self.public(game)
+        mine = self.every & ~self.holding[view.seat] if pretend else self.known(view)
+        return public & mine or mine or public
+
+    # -- readings -------------------------------------------------------------------------
+
+    def reading(self, view: View, game: Game,
+                pretend: bool = False) -> tuple[int, list[float], list[float]]:
+        """(the sets `view` reasons over, per seat the share of them that make that seat a
+        spy, per seat how likely a spy the player takes it for, all told). With `pretend`
+        the player reasons from their own seat alone, as a resistance player would: a spy
+        judging how a team looks, the Commander hiding what they saw."""
+        self.public(game)
+        key = (view.seat, view.told, pretend)
+        found = self._read.get(key)
         if found is None:
-            pairs = list(zip(self.seatings, self.weights, strict=True))
-            if view is not None:
-                gut = self.guts.get(view.seat)
+            counted = self._shares.get(key)
+            if counted is None:
+                bits = self._bits(view, game, pretend)
+                total = bits.bit_count()
+                counted = self._shares[key] = (
+                    bits, [(bits & held).bit_count() / total for held in self.holding])
+            bits, shares = counted
+            gut = self.gut[view.seat]
+            soft, said = self.soft, self.said
+            seen = []
+            for seat, share in enumerate(shares):
+                if share <= 0.0 or share >= 1.0:
+                    seen.append(share)
+                    continue
+                odds = log_odds(share) + soft[seat] + said[seat]
                 if gut is not None:
-                    pairs = [(m, w * gut[m]) for m, w in pairs]
-                for seats, k in view.known:
-                    fits = [(m, w) for m, w in pairs if (m & seats).bit_count() == k]
-                    if not fits:  # what they know contradicts the record: trust neither
-                        break
-                    pairs = fits
-            found = self._kept[key] = (pairs, sum(w for _, w in pairs) or 1.0)
+                    odds += gut[seat]
+                seen.append(chance(odds))
+            found = self._read[key] = (bits, shares, seen)
         return found
 
-    def suspicion(self, view: View | None) -> list[float]:
-        """Per seat, how likely a spy it is."""
-        key = (-1, 0, self.missions) if view is None else (view.seat, view.told, self.missions)
-        found = self._suspected.get(key)
+    def suspicion(self, view: View, game: Game, pretend: bool = False) -> list[float]:
+        """Per seat, how likely a spy `view` takes that player for."""
+        return self.reading(view, game, pretend)[2]
+
+    def looks(self, game: Game) -> list[float]:
+        """Per seat, how likely a spy the record and its reading make that player, for
+        someone who knows nothing of their own (how a spy judges how they look)."""
+        self.public(game)
+        key = (-1, 0, True)
+        found = self._read.get(key)
         if found is None:
-            pairs, total = self.kept(view)
-            sums, members = [0.0] * self.players, self.members
-            for seating, weight in pairs:
-                for seat in members[seating]:
-                    sums[seat] += weight
-            found = self._suspected[key] = [f / total for f in sums]
-        return found
+            bits = self._public
+            total = bits.bit_count()
+            shares = [(bits & held).bit_count() / total for held in self.holding]
+            seen = [share if share <= 0.0 or share >= 1.0 else chance(
+                log_odds(share) + soft + said) for share, soft, said in zip(
+                    shares, self.soft, self.said, strict=True)]
+            found = self._read[key] = (bits, shares, seen)
+        return found[2]
 
-    def safe(self, view: View | None, team: tuple[int, ...] | list[int], needed: int) -> float:
-        """How likely the team holds fewer spies than the Fail cards that fail it."""
-        mask = sum(1 << s for s in team)
-        pairs, total = self.kept(view)
-        if needed == 1:
-            return sum(w for m, w in pairs if not m & mask) / total
-        return sum(w for m, w in pairs if (m & mask).bit_count() < needed) / total
+    def safe(self, view: View, game: Game, team: Iterable[int], needed: int,
+             pretend: bool = False) -> float:
+        """How likely `view` takes the team to hold fewer spies than the Fail cards that fail
+        it: exact over the sets they reason over, then moved by their reading of each other
+        member."""
+        bits, shares, seen = self.reading(view, game, pretend)
+        others = [s for s in team if s != view.seat]
+        held = self.holding
+        anyone = 0
+        for seat in others:
+            anyone |= held[seat]
+        clean = (bits & ~anyone).bit_count()
+        if needed > 1:  # one spy on it is not enough
+            for seat in others:
+                rest = 0
+                for other in others:
+                    if other != seat:
+                        rest |= held[other]
+                clean += (bits & held[seat] & ~rest).bit_count()
+        found = clean / bits.bit_count()
+        if not found:
+            return 0.0
+        for seat in others:
+            share = shares[seat]
+            if 0.0 < share < 1.0:
+                likely = seen[seat]
+                found *= (1.0 - likely) / (1.0 - share)
+        return min(found, 1.0)
+
+    def exposure(self, seat: int, game: Game, team: Iterable[int], fails: int) -> float:
+        """How likely a spy the record would make `seat` once `team` revealed `fails` Fail
+        cards (what a spy weighs before failing a mission)."""
+        bits, held = self.public(game), self.holding
+        if fails:
+            bits = sum_at_least(bits, [held[m] for m in team], fails)
+        total = bits.bit_count()
+        if not total:
+            return 1.0
+        share = (bits & held[seat]).bit_count() / total
+        if share <= 0.0 or share >= 1.0:
+            return share
+        return chance(log_odds(share) + self.soft[seat] + self.said[seat])
+
+    # -- the table's reading of the record ------------------------------------------------
+
+    def _fold(self, game: Game) -> bool:
+        """Read the missions played since the last reading, with the votes on their teams:
+        whether there were any."""
+        missions = game.missions
+        if len(missions) == self.folded:
+            return False
+        approved = [p for p in game.proposals if p.approved]
+        soft, read = self.soft, self.read
+        passed, voted, led = PASSED * read, VOTED * read, LED * read
+        for number in range(self.folded, len(missions)):
+            mission = missions[number]
+            proposal = approved[number] if number < len(approved) else None
+            team = set(mission.team)
+            voters = proposal.approvals if proposal is not None else None
+            if mission.succeeded:
+                for seat in team:
+                    soft[seat] += passed
+                if voters is not None:
+                    for seat in range(self.players):
+                        if seat not in voters:
+                            soft[seat] += voted
+            else:
+                if voters is not None:
+                    for seat in voters:
+                        if seat not in team:
+                            soft[seat] += voted
+                if mission.leader is not None:
+                    soft[mission.leader] += led
+            if self.drift:  # each resistance player draws their own conclusions too
+                gauss, drift = self.rng.gauss, self.drift
+                for feeling in self.gut:
+                    if feeling is not None:
+                        for seat in range(self.players):
+                            feeling[seat] += gauss(0.0, drift)
+            if voters is not None:  # whose vote the mission bore out
+                score = self.score
+                for seat in range(self.players):
+                    if seat not in team:
+                        score[seat] += 1 if (seat in voters) == mission.succeeded else -1
+        self.folded = len(missions)
+        self._listen()
+        return True
+
+    def _speak(self, game: Game) -> None:
+        """Who speaks against whom after a mission: each resistance player with the chance
+        `speaks`, against as many players as there are spies, those they take for spies
+        most (the Commander: the spies they saw). Spies speak through their votes alone
+        here: a simplification (docs/simulation.md)."""
+        for view in self.views:
+            if view.spy or self.rng.random() >= self.speaks:
+                continue
+            if view.named_spies:
+                accused = sorted(view.spies_known())
+            else:
+                seen = self.suspicion(view, game)
+                accused = sorted((s for s in range(self.players) if s != view.seat),
+                                 key=lambda s: -seen[s])[:game.spies]
+            for seat in accused:
+                self.stance[view.seat][seat] += self.hint
+            self.spoken[view.seat] += accused
+
+    def _hear(self, game: Game) -> bool:
+        """Read the votes held since the last reading: a vote against a team is a word
+        against each other member, a vote for it one for them. Whether any was new."""
+        proposals, stance, heard = game.proposals, self.stance, False
+        for number in range(self.heard, len(proposals)):
+            proposal = proposals[number]
+            if proposal.approvals is None:
+                break
+            heard = True
+            self.heard += 1
+            team, approvals = proposal.team, proposal.approvals
+            weight = 1.0 / len(team)
+            for voter in range(self.players):
+                # the leader's team is their word for each member: it counts twice
+                word = -2 * weight if voter == proposal.leader else \
+                    -weight if voter in approvals else weight
+                row = stance[voter]
+                for seat in team:
+                    if seat != voter:
+                        row[seat] += word
+        if heard:
+            self._listen()
+        return heard
+
+    def _listen(self) -> None:
+        """What the table makes of the votes: each voter's words, weighed by how well their
+        votes matched the missions so far (from 1, for a voter nothing bore out yet)."""
+        follow, players = self.follow, self.players
+        trust = [follow * max(score, 0) for score in self.score]
+        said = [0.0] * players
+        for voter, row in enumerate(self.stance):
+            weight = trust[voter]
+            if weight:
+                for seat in range(players):
+                    said[seat] += weight * row[seat]
+        self.said = said
 
 
-def _product(factors: Iterable[float]) -> float:
-    found = 1.0
-    for factor in factors:
-        found *= factor
+def log_odds(share: float) -> float:
+    """A chance strictly between 0 and 1 in log-odds."""
+    return math.log(share / (1.0 - share))
+
+
+def chance(odds: float) -> float:
+    """Log-odds as a chance."""
+    return 1.0 / (1.0 + math.exp(-odds))
+
+
+def sum_at_least(bits: int, members: list[int], count: int) -> int:
+    """The sets among `bits` with at least `count` of the members' sets (bit sets) holding
+    them."""
+    if count == 1:
+        some = 0
+        for one in members:
+            some |= one
+        return bits & some
+    found = 0
+    for chosen in combinations(members, count):
+        both = bits
+        for one in chosen:
+            both &= one
+        found |= both
     return found
+
+
+def _seats(mask: int) -> list[int]:
+    return [s for s in range(mask.bit_length()) if mask >> s & 1]

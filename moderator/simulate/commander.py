@@ -14,3 +14,6 @@ class CommanderMoves(Moves, module="commander"):
         named, revealed = game.inputs()
         target = turns.choose(turns.table.seat_of("assassin"), game, named, {})
         return {named.name: target, revealed.name: turns.table.seat_of(revealed.name)}
+
+    def acted(self, game: Game) -> bool:
+        return game.reason in ("assassinated_commander", "assassin_missed")

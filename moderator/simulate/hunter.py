@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from moderator.rules import SPIES, Game
-from moderator.rules.modules.hunter import ACCUSATION
+from moderator.rules.modules.hunter import (
+    ACCUSATION, RESISTANCE_CHIEF, SPY_CHIEF, loyalty_cards,
+)
 from moderator.simulate.turn import Moves, Turns
 
 
@@ -17,7 +19,18 @@ class HunterMoves(Moves, module="hunter"):
         if game.phase == ACCUSATION:
             return _accusation(turns, game)
         asked = game.inputs()[0]  # the Investigator's choice
-        return {asked.name: turns.choose(game.investigator, game, asked, {})}
+        by = game.investigator
+        target = turns.choose(by, game, asked, {})
+        if by is not None and loyalty_cards(game.players) == "three":
+            # at 7+ a Chief's Hunter Loyalty card shows their side (rules.md §6.1)
+            card = turns.table.cards[target]
+            if card in (SPY_CHIEF, RESISTANCE_CHIEF):
+                turns.table.views[by].learn((target,), int(card == SPY_CHIEF))
+        return {asked.name: target}
+
+    def acted(self, game: Game) -> bool:
+        """A Hunter accused someone."""
+        return game.hunt is not None and bool(game.hunt.accusations)
 
 
 def _accusation(turns: Turns, game: Game) -> dict[str, Any]:

@@ -17,3 +17,6 @@ class InquisitorMoves(Moves, module="inquisitor"):
         target = turns.choose(holder, game, asked, {})
         turns.table.show_loyalty(target, to=holder)  # rules.md §2.3
         return {asked.name: target}
+
+    def acted(self, game: Game) -> bool:
+        return len(game.inquisitors) > 1

@@ -10,9 +10,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from math import comb
 from typing import TYPE_CHECKING, Any
 
-from moderator.simulate.belief import Belief
+from moderator.simulate.belief import Belief, chance
 
 if TYPE_CHECKING:
     from moderator.rules import Game, Input
@@ -28,15 +31,17 @@ class Players:
 
     def __init__(self, views: Sequence[View], game: Game, rng: random.Random,
                  approve: float = 0.5, fail: float = 0.5) -> None:
-        self.rng, self.approve, self.fail = rng, approve, fail
+        self.views, self.rng, self.approve, self.fail = views, rng, approve, fail
 
     def choose(self, view: View, game: Game, asked: Input, given: dict[str, Any]) -> Any:
         if asked.size > 1:
             return self.rng.sample(asked.choices, asked.size)
         return self.rng.choice(asked.choices)
 
-    def vote(self, view: View, game: Game) -> bool:
-        return self.rng.random() < self.approve
+    def votes(self, game: Game) -> tuple[int, ...]:
+        """Who approves the team put to the vote (one draw per seat, in seat order)."""
+        rand, approve = self.rng.random, self.approve
+        return tuple(s for s in range(game.players) if rand() < approve)
 
     def card(self, view: View, game: Game, hand: tuple[str, ...], face_up: bool) -> str:
         return hand[1] if len(hand) > 1 and self.rng.random() < self.fail else hand[0]
@@ -52,97 +57,179 @@ class Players:
         return self.rng.choice(cards)
 
 
-class Sensible(Players):
-    """Players with sense (issue 24), each rule a line or two:
+@dataclass(frozen=True)
+class Style:
+    """How the sensible players play: a few figures of behaviour, the same at every player
+    count and in every setup, fitted to real games (docs/simulation.md). A vote is a coin
+    weighted by the log-odds these add up to."""
 
-    - The resistance weighs every seating of the spies by the record (`belief.py`) and a gut
-      feeling of its own about each player, proposes itself with the least suspected
-      players, approves a team nearly as safe as the best it could name itself (more readily
-      as the vote track fills) and always the fifth team.
-    - Spies propose themselves with players who look clean and approve teams that hold
-      enough spies to fail them; a clean team they approve only until the resistance has a
-      success, and on the fifth proposal (rejecting it would give them away). On a mission
-      one spy (enough spies) plays Fail unless the record would then all but name them, and
-      always when the mission decides the game. Face up (In the Spotlight) a spy plays
-      Success.
-    - The Commander leans on what they saw without showing it: spies they know count as
-      suspects, not certainties. The Assassin names the resistance player whose votes and
-      teams looked best informed.
-    - Plot cards: the resistance looks at (and puts in the spotlight) its main suspect and
-      cancels a doubtful approval; spies cancel an approval of a clean team (always on the
-      fifth, which ends the game) and take the lead from the resistance.
+    #: A team one is not on, about as safe as one would pick oneself.
+    approve: float = 0.131
+    #: On the team (the leader always approves their own).
+    on_team: float = 2.9
+    #: Per team rejected so far in the round: people grow tired of rejecting.
+    patience: float = 0.0
+    #: On the round's last team (the fifth, or earlier while others hold No Confidence),
+    #: where no team one would rather pick can follow (`choosy` does not count there).
+    hammer: float = 3.931
+    #: Times the log of how much safer the team looks than a team of its size before any
+    #: mission (so that no player count starts out more doubtful than another).
+    trust: float = 1.829
+    #: Times the log of how much less safe it is than the team one would pick oneself.
+    choosy: float = 3.625
+    #: The spread of a resistance player's gut feeling about each other player, in log-odds.
+    gut: float = 0.0
+    #: How far it drifts with each mission played, as each draws their own conclusions.
+    drift: float = 1.561
+    #: How much the table follows what the votes say of each player, per vote, weighed by
+    #: how well each voter's votes matched the missions played (`belief.py`).
+    follow: float = 2.283
+    #: A spy's pull towards a team with enough spies to fail it, and away from a clean one.
+    spy_bias: float = 0.867
+    #: How much the Commander leans on what they saw (0: hides it fully, 1: votes by it).
+    lean: float = 0.573
+    #: A spy plays Success rather than Fail when the record would then make them a spy at
+    #: least this surely (unless the mission decides the game).
+    exposed: float = 0.932
+    #: Otherwise a spy able to fail the mission plays Fail with these log-odds, each on
+    #: their own (always when it decides the game).
+    fail: float = -1.485
+    #: How much the table reads into a mission's result and its votes (`belief.py`).
+    read: float = 0.0
+    #: How hard a resistance player speaks against those they suspect after a mission (the
+    #: Commander: the spies they saw), as that many votes against them: the table follows
+    #: it as it follows votes, and the Assassin hears it too (`belief.py`).
+    hint: float = 1.815
+    #: The chance each resistance player speaks after a mission.
+    speaks: float = 0.447
+    #: How unsure the Assassin's guess is: they name a player with a weight of e to the
+    #: power of how informed that player looked (`informed`) divided by this (0: the best).
+    guess: float = 7.76
+
+
+#: A resistance Sergeant makes a team member switch when they take them for a spy this surely
+#: (a switched Success becomes a Fail: only with good reason).
+SWITCH_SURE = 0.6
+#: The chance that a team is safe never counts below this (its log stays finite).
+SAFEST_DOUBT = 0.02
+
+
+class Sensible(Players):
+    """Players with sense (issue 24, issue 32), each rule a line or two:
+
+    - Everyone reads the record as the engine proves it (`game.deals`), narrowed by what
+      they know themselves, moved by how the table reads the votes, by what resistance
+      players say after each mission (the Commander against the spies they saw) and by a
+      gut feeling.
+    - A vote is a weighted coin: more likely on a team that looks safe and as safe as one
+      would pick, on the team, as rejections pile up, and on the round's last team. Spies
+      vote as the record looks to a resistance player, pulled towards teams they can fail.
+    - Leaders propose themselves with the players they trust most; spies with players who
+      look clean, and enough spies to fail the team.
+    - A spy fails a mission unless the record would then all but name them, and always when
+      it decides the game; face up (In the Spotlight) a spy plays Success.
+    - The Commander leans on what they saw without showing it fully; the Assassin names a
+      player whose votes, teams and words looked informed, the best informed most likely.
+    - Module moves with sense: a spy Sergeant frames a loyal team member with a switch, a
+      resistance Sergeant switches a player they are sure of; a look goes to the player one
+      is least sure of; Plot cards to the trusted, used on suspects (`plot`).
     """
 
-    #: How much more a Commander suspects a spy they saw than the record says (as an extra
-    #: chance of being a spy, before the seat's suspicion is capped at 1).
-    COMMANDER_LEAN = 0.35
-    #: A team is approved when its chance of being safe is within this much of the best
-    #: team the voter could name, plus `LENIENCY` per rejection so far in the round.
-    TOLERANCE, LENIENCY = 0.12, 0.06
-    #: How strong a resistance player's gut feeling about each other player is (the
-    #: spread of a log-factor on their prior): people read faces, not only the record.
-    GUT = 1.4
-    #: From how many successes on the spies reject every team without enough spies (before,
-    #: they approve clean teams too, as everybody does early on).
-    BLOCK = 1
-    #: A spy does not play Fail when the record would then make them a spy this surely.
-    EXPOSED = 0.8
-
     def __init__(self, views: Sequence[View], game: Game, rng: random.Random,
-                 approve: float = 0.5, fail: float = 0.5) -> None:
+                 approve: float = 0.5, fail: float = 0.5, style: Style | None = None) -> None:
         super().__init__(views, game, rng)
-        self.belief = Belief(game.players, game.spies)
+        self.style = style = style or Style()
+        self.belief = Belief(game, views, rng, style.gut, style.follow, style.read,
+                             style.drift, style.hint, style.speaks)
         self.order = list(range(game.players))  # who is preferred on a tie: a seeded order
         rng.shuffle(self.order)
         self.rank = {s: i for i, s in enumerate(self.order)}
-        self.best: dict[tuple[int, int, int, int], float] = {}  # a voter's best team, kept
-        for view in views:
-            if not view.spy:
-                self.belief.feel(view.seat, [math.exp(rng.gauss(0, self.GUT))
-                                             for _ in range(game.players)])
+        self.memo: dict[tuple[Any, ...], Any] = {}  # kept per state of the record
+        self.state: Any = None
+        self.commander = [_leans(view) for view in views]
+        self.fail_chance = chance(style.fail)
 
     # -- what a player makes of the record ------------------------------------------------
 
+    def _kept(self, game: Game) -> dict[tuple[Any, ...], Any]:
+        """What players worked out in this state of the record (teams they would pick): the
+        deals it allows, and the teams proposed so far (whose votes the table reads)."""
+        state = self.state
+        if state is None or game.deals is not state[0] or len(game.proposals) != state[1]:
+            self.state = (game.deals, len(game.proposals))
+            self.memo.clear()
+        return self.memo
+
+    def _hides(self, view: View, game: Game) -> bool:
+        """Whether the player reasons from their own seat alone in this state of the record:
+        a spy always (as the record looks to a resistance player), the Commander unless they
+        lean on what they saw this time (a draw per state: `Style.lean`)."""
+        if view.spy:
+            return True
+        if not self.commander[view.seat]:
+            return False
+        memo = self._kept(game)
+        key = ("hides", view.seat)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self.rng.random() >= self.style.lean
+        return found
+
     def _suspicion(self, view: View, game: Game) -> list[float]:
-        self.belief.update(game)
-        if _leans(view):  # what the Commander saw, softened
-            found = self.belief.suspicion(_self_only(view))
-            for spy in view.spies_known() - {view.seat}:
-                found[spy] = min(1.0, found[spy] + self.COMMANDER_LEAN)
-            return found
-        return self.belief.suspicion(view)
+        return self.belief.suspicion(view, game, pretend=self._hides(view, game))
 
     def _spies(self, view: View) -> frozenset[int]:
         return view.spies_known() if view.spy else frozenset()
 
     def _ranked(self, view: View, game: Game, among: Any, worst: bool = False) -> list[int]:
-        """Seats from least to most suspected by `view` (most to least with `worst`)."""
-        found = self._suspicion(view, game)
-        sign = -1 if worst else 1
-        return sorted(among, key=lambda s: (sign * found[s], self.rank[s]))
+        """Seats from least to most suspected by `view` (most to least with `worst`); a spy
+        ranks by how the record looks, their fellow spies last."""
+        spies = self._spies(view)
+        found = self.belief.looks(game) if view.spy else self._suspicion(view, game)
+        ranked = sorted(among, key=lambda s: (s in spies, found[s], self.rank[s]))
+        return ranked[::-1] if worst else ranked
 
     def _team(self, view: View, game: Game, size: int) -> list[int]:
         """The team a player would name: themselves and the players they trust most (a spy:
-        the players the record finds least suspect, and no other spy unless two Fail cards
-        are needed)."""
+        the players the record finds least suspect, and no other spy unless the team needs
+        more Fail cards than one)."""
+        memo = self._kept(game)
+        key = ("team", view.seat, view.told, size, self._hides(view, game))
+        found = memo.get(key)
+        if found is not None:
+            return found
         seats = [s for s in range(game.players) if s != view.seat]
         if not view.spy:
-            return [view.seat, *self._ranked(view, game, seats)[:size - 1]]
-        self.belief.update(game)
-        looks = self.belief.suspicion(None)
-        spies = self._spies(view)
-        needed = (game.fails_needed or 1) - 1
-        partners = sorted(spies - {view.seat}, key=lambda s: looks[s])[:needed]
-        clean = sorted((s for s in seats if s not in spies), key=lambda s: (looks[s], self.rank[s]))
-        return [view.seat, *partners, *clean][:size]
+            found = [view.seat, *self._ranked(view, game, seats)[:size - 1]]
+        else:
+            looks = self.belief.looks(game)
+            spies = self._spies(view)
+            needed = (game.fails_needed or 1) - 1
+            partners = sorted(spies - {view.seat}, key=lambda s: looks[s])[:needed]
+            clean = sorted((s for s in seats if s not in spies),
+                           key=lambda s: (looks[s], self.rank[s]))
+            found = [view.seat, *partners, *clean][:size]
+        memo[key] = found
+        return found
 
-    def _safe(self, view: View, game: Game, team: Any) -> float:
-        needed = game.fails_needed or 1
-        if _leans(view):
-            known = view.spies_known() - {view.seat}
-            lean = (1 - self.COMMANDER_LEAN) ** sum(s in known for s in team)
-            return lean * self.belief.safe(_self_only(view), team, needed)
-        return self.belief.safe(view, team, needed)
+    def _best(self, view: View, game: Game, size: int, me: bool, hides: bool) -> float:
+        """How safe the player takes the safest team of this size they could name, with
+        themselves on it or (`me` False) without them: what a team is measured against."""
+        memo = self._kept(game)
+        key = ("best", view.seat, view.told, size, me, hides)
+        found = memo.get(key)
+        if found is None:
+            seen = self.belief.suspicion(view, game, pretend=hides)
+            others = sorted((s for s in range(game.players) if s != view.seat),
+                            key=lambda s: (seen[s], self.rank[s]))
+            team = [view.seat, *others[:size - 1]] if me else others[:size]
+            found = memo[key] = self._safe(view, game, team, hides)
+        return found
+
+    def _safe(self, view: View, game: Game, team: Any, hides: bool) -> float:
+        """How likely the player takes the team to be safe (reasoning from their own seat
+        alone: `hides`)."""
+        return self.belief.safe(view, game, team, game.fails_needed or 1, pretend=hides)
 
     # -- decisions ------------------------------------------------------------------------
 
@@ -158,49 +245,78 @@ class Sensible(Players):
         if name == "claimant":  # the spy Rogue claims whenever the record lets them
             return view.seat if view.seat in choices else None
         if name == "accused":
-            if None in choices or not seats:  # an early accusation is left alone
-                return None
-            # Nobody is accused twice by one side: the table saw the card they showed.
-            side = "spies" if view.spy else "resistance"
-            shown = {a.accused for a in game.hunt.accusations if a.accuser == side} \
-                if game.hunt is not None else set()
-            seats = [s for s in seats if s not in shown] or seats
-            return self._informed(view, game, seats)[0] if view.spy \
-                else self._ranked(view, game, seats, worst=True)[0]
-        if name == "switched":  # the Sergeant switches nobody's card
-            return None if None in choices else choices[0]
+            return self._accused(view, game, choices, seats)
+        if name == "switched":
+            return self._switch(view, game, seats)
         if asked.kind == "seat":
             if not seats:
                 return None
-            # A look goes to the main suspect; a token or card to the most trusted (a spy:
-            # to another spy, else to the player the record trusts most).
-            looks = name in ("player", "trapped")
+            if name == "player":  # a look: at the player one is least sure of
+                return self._look(view, game, seats)
+            if name == "trapped":  # the resistance takes out a suspect's card, a spy a
+                return self._ranked(view, game, seats, worst=not view.spy)[0]  # loyal one's
+            # a token or a card: to the most trusted (a spy: to another spy)
             spies = self._spies(view)
-            if view.spy and not looks:
-                friends = [s for s in seats if s in spies]
-                if friends:
-                    return friends[0]
-            return self._ranked(view, game, seats, worst=looks and not view.spy)[0]
+            friends = [s for s in seats if s in spies and s != view.seat]
+            if friends:
+                return friends[0]
+            return self._ranked(view, game, seats)[0]
         return choices[0]
 
-    def vote(self, view: View, game: Game) -> bool:
+    def _look(self, view: View, game: Game, seats: list[int]) -> int:
+        """Whom a player looks at (an examination, an investigation): the resistance the
+        player it is least sure of; a spy a loyal player the table suspects."""
+        if view.spy:
+            spies = self._spies(view)
+            loyal = [s for s in seats if s not in spies] or seats
+            return self._ranked(view, game, loyal, worst=True)[0]
+        found = self._suspicion(view, game)
+        doubt = [s for s in seats if 0.0 < found[s] < 1.0] or seats
+        return max(doubt, key=lambda s: (_unsure(found[s]), found[s], -self.rank[s]))
+
+    def votes(self, game: Game) -> tuple[int, ...]:
+        rand = self.rng.random
+        return tuple(s for s in range(game.players)
+                     if rand() < self.approval(self.views[s], game))
+
+    def approval(self, view: View, game: Game) -> float:
+        """How likely the player approves the team put to the vote (the Commander: as they
+        lean on what they saw, or not)."""
+        if self.commander[view.seat]:
+            lean = self.style.lean
+            return lean * self._approval(view, game, False) + (1 - lean) * self._approval(
+                view, game, True)
+        return self._approval(view, game, view.spy)
+
+    def _approval(self, view: View, game: Game, hides: bool) -> float:
         pending = game.proposals[-1]
-        if pending.attempt == 5:
-            return True  # the fifth team: never let five rejections end the game
-        if not view.spy:
-            if pending.leader == view.seat:
-                return True
-            key = (view.seat, view.told, len(game.missions), len(pending.team))
-            best = self.best.get(key)
-            if best is None:
-                best = self.best[key] = self._safe(
-                    view, game, self._team(view, game, len(pending.team)))
-            room = self.TOLERANCE + self.LENIENCY * (pending.attempt - 1)
-            return self._safe(view, game, pending.team) >= best - room
-        spies = self._spies(view)
-        if sum(s in spies for s in pending.team) >= (game.fails_needed or 1):
-            return True
-        return game.successes < self.BLOCK  # a clean team: approved to look loyal, at first
+        if pending.leader == view.seat:
+            return 1.0
+        style, team = self.style, pending.team
+        safe = max(self._safe(view, game, team, hides), SAFEST_DOUBT)
+        on = view.seat in team
+        prior = _unknown(game.players, game.spies, len(team), on, game.fails_needed or 1)
+        odds = style.approve + style.trust * math.log(safe / prior) + style.patience * (
+            pending.attempt - 1)
+        if on:
+            odds += style.on_team
+        if pending.attempt >= 5 - self.cancels(game, view.seat):
+            odds += style.hammer  # the round's last team: no better one can follow
+        else:
+            best = max(self._best(view, game, len(team), on, hides), SAFEST_DOUBT)
+            odds += style.choosy * min(0.0, math.log(safe / best))
+        if view.spy:
+            spies = sum(s in self._spies(view) for s in team)
+            odds += style.spy_bias * (1 if spies >= (game.fails_needed or 1) else
+                                      -1 if not spies else 0)
+        return chance(odds)
+
+    def cancels(self, game: Game, seat: int) -> int:
+        """How many more approvals the other players could cancel in this round (a module's
+        cards: No Confidence)."""
+        from moderator.simulate.turn import Moves
+
+        return sum(Moves.of(m.id).cancels(game, seat) for m in game.config.in_play)
 
     def card(self, view: View, game: Game, hand: tuple[str, ...], face_up: bool) -> str:
         if len(hand) == 1:
@@ -213,26 +329,58 @@ class Sensible(Players):
         deciding = game.failures == 2 or game.successes == 2
         if face_up and not deciding:
             return "success"
-        team = game.proposals[-1].team
-        spies = sorted(s for s in team if s in self._spies(view))
+        pending = game.proposals[-1]
+        team = pending.team
         needed = game.fails_needed or 1
-        if view.seat in spies and spies.index(view.seat) >= needed:
-            return "success"  # another spy on the team plays the Fail
+        spies = self._spies(view)
+        framed = self._framed(view, game)
+        if framed is not None:
+            needed -= 1  # the spy Sergeant's switch makes a Fail of a loyal card
+            if view.seat == pending.sergeant or not needed:
+                return "success"
+        able = sum(1 for s in team if s in spies and s != pending.sergeant) if framed \
+            else sum(1 for s in team if s in spies)
+        if able < needed:
+            return "success"  # too few spies to fail it: a Fail would only show a spy
         if deciding:
             return special
-        return special if self._cover(view, game, team, needed) else "success"
+        if self.belief.exposure(view.seat, game, team, needed) >= self.style.exposed:
+            return "success"
+        # each spy decides alone (spies cannot confer at the table): two may both fail
+        return special if self.rng.random() < self.fail_chance else "success"
 
-    def _cover(self, view: View, game: Game, team: Any, needed: int) -> bool:
-        """Whether the record would leave the spy unnamed after a failure of this team."""
-        self.belief.update(game)
-        mask, me = sum(1 << s for s in team), 1 << view.seat
-        total = mine = 0.0
-        for seating, weight in self.belief.kept(None)[0]:
-            if (seating & mask).bit_count() >= needed:
-                total += weight
-                if seating & me:
-                    mine += weight
-        return not total or mine / total < self.EXPOSED
+    def _framed(self, view: View, game: Game) -> int | None:
+        """The loyal team member a spy Sergeant makes switch, so that their Success shows
+        as a Fail (rules.md §8), when the spies mean to fail the mission; None otherwise."""
+        pending = game.proposals[-1]
+        sergeant = pending.sergeant
+        if sergeant is None or sergeant not in self._spies(view):
+            return None
+        key = ("framed", len(game.proposals))
+        memo = self._kept(game)
+        if key in memo:
+            return memo[key]
+        deciding = game.failures == 2 or game.successes == 2
+        spies = self._spies(view)
+        loyal = [s for s in pending.team if s not in spies]
+        found = None
+        if loyal and (deciding or self.belief.exposure(
+                sergeant, game, pending.team, 1) < self.style.exposed):
+            found = self._ranked(self.views[sergeant], game, loyal, worst=True)[0]
+        memo[key] = found
+        return found
+
+    def _switch(self, view: View, game: Game, seats: list[int]) -> int | None:
+        """The Sergeant's switch: a spy frames a loyal player; the resistance switches the
+        team member they take for a spy surely enough, to turn their Fail over."""
+        if not seats:
+            return None
+        if view.spy:
+            framed = self._framed(view, game)
+            return framed if framed in seats else None
+        found = self._suspicion(view, game)
+        suspect = max(seats, key=lambda s: (found[s], -self.rank[s]))
+        return suspect if found[suspect] >= SWITCH_SURE else None
 
     def _reverse(self, view: View, game: Game) -> str:
         """A Reverser turns a mission over: the spy one a team about to succeed, the
@@ -242,27 +390,54 @@ class Sensible(Players):
         if view.spy:
             failing = sum(s in self._spies(view) for s in team if s != view.seat)
             return "reverse" if failing < needed else "success"
-        return "reverse" if self._safe(view, game, team) < 0.4 else "success"
+        return "reverse" if self._safe(view, game, team, False) < 0.4 else "success"
+
+    def _accused(self, view: View, game: Game, choices: Any, seats: list[int]) -> int | None:
+        """A Hunter's accusation: the resistance Hunter names the player most likely the spy
+        Chief (on every team that revealed a Chief Fail card, if any did), the spy Hunter the
+        player whose votes looked best informed; an early accusation is left alone."""
+        if None in choices or not seats:
+            return None
+        side = "spies" if view.spy else "resistance"
+        shown = {a.accused for a in game.hunt.accusations if a.accuser == side} \
+            if game.hunt is not None else set()
+        seats = [s for s in seats if s not in shown] or seats
+        if view.spy:
+            spies = self._spies(view)
+            return self._informed(view, game, [s for s in seats if s not in spies] or seats)[0]
+        chiefs = [set(m.team) - {m.trapped} for m in game.missions if m.chief_fail]
+        if chiefs:
+            seats = [s for s in seats if all(s in team for team in chiefs)] or seats
+        return self._ranked(view, game, seats, worst=True)[0]
 
     def _informed(self, view: View, game: Game, among: Any) -> list[int]:
         """Players by how well informed they looked to this spy, best first."""
-        score = informed(game, self._spies(view), among)
+        score = informed(game, self._spies(view), among, self.belief.spoken)
         return sorted(score, key=lambda s: (-score[s], self.rank[s]))
 
     def _assassin(self, view: View, game: Game, choices: Any) -> int:
+        """The Assassin names a player who looked informed: the best informed most likely,
+        the others less so as `Style.guess` says (other players act informed too)."""
         spies = self._spies(view)
-        return self._informed(view, game, [s for s in choices if s not in spies])[0]
+        ranked = self._informed(view, game, [s for s in choices if s not in spies])
+        if self.style.guess <= 0:
+            return ranked[0]
+        score = informed(game, spies, ranked, self.belief.spoken)
+        best = score[ranked[0]]
+        weights = [math.exp((score[s] - best) / self.style.guess) for s in ranked]
+        return self.rng.choices(ranked, weights)[0]
 
     def plot(self, view: View, game: Game, card: str, targets: list[int] | None,
              must: bool) -> int | bool | None:
         spies = self._spies(view)
         if card == "no_confidence":
             pending = game.proposals[-1]
-            if view.spy:
-                clean = not spies.intersection(pending.team)
-                return None if clean or pending.attempt == 5 else False
-            return None if pending.attempt < 5 and self._safe(
-                view, game, pending.team) < 0.5 else False
+            if view.spy:  # a clean team, or the round's last: five rejections win
+                enough = sum(s in spies for s in pending.team) >= (game.fails_needed or 1)
+                return None if pending.attempt == 5 or not enough else False
+            if pending.attempt == 5:
+                return False
+            return None if self.approval(view, game) < 0.5 else False
         if card == "strong_leader":
             leader = game.seat
             if view.spy:
@@ -274,21 +449,44 @@ class Sensible(Players):
             if view.spy and not must:
                 return False
             return self._ranked(view, game, others, worst=not view.spy)[0]
-        if card == "take_responsibility":
+        if card == "take_responsibility":  # from the player the taker trusts least
             return self._ranked(view, game, targets, worst=not view.spy)[0]
         # Establish Confidence, Open Up: shown to the most trusted (a spy: to another spy)
         friends = [s for s in targets if s in spies and s != view.seat]
         return friends[0] if friends else self._ranked(view, game, targets)[0]
 
     def take(self, view: View, game: Game, cards: list[str]) -> str:
-        return min(cards)
+        """The card taken: No Confidence first (it can end a round), then Strong Leader."""
+        return min(cards, key=lambda c: (_TAKEN.index(c) if c in _TAKEN else len(_TAKEN), c))
 
 
-def informed(game: Game, spies: frozenset[int], among: Any) -> dict[int, int]:
-    """How well informed each player's votes and teams looked to spies who know `spies`: a
-    vote against a team with a spy or for a clean team counts for them, one the other way
-    against them, and a clean team they proposed counts twice (either way)."""
-    score = dict.fromkeys(among, 0)
+#: The Plot cards a player would rather take from another, first to last.
+_TAKEN = ("no_confidence", "strong_leader", "in_the_spotlight", "close_eye")
+
+
+@cache
+def _unknown(players: int, spies: int, size: int, on: bool, needed: int) -> float:
+    """How likely a team of `size` is safe to a resistance player who knows nothing but
+    their own card, on it or not: what a team is worth before any mission."""
+    others, chosen = players - 1, size - 1 if on else size
+    return max(sum(comb(spies, k) * comb(others - spies, chosen - k)
+                   for k in range(min(needed, chosen + 1))) / comb(others, chosen), SAFEST_DOUBT)
+
+
+def _unsure(likely: float) -> float:
+    """How unsure a chance leaves one (most at one half)."""
+    return likely * (1 - likely)
+
+
+def informed(game: Game, spies: frozenset[int], among: Any,
+             spoken: Sequence[Sequence[int]] = ()) -> dict[int, float]:
+    """How well informed each player's votes, teams and words looked to spies who know
+    `spies`: a vote against a team with a spy or for a clean team counts for them, one the
+    other way against them, a clean team they proposed counts twice (either way), and so
+    does each player `spoken` against (`Belief.spoken`), once: a spy for them, a loyal player
+    against them."""
+    score = {seat: float(sum(1 if s in spies else -1 for s in spoken[seat])) if spoken else 0.0
+             for seat in among}
     for proposal in game.proposals:
         clean = not spies.intersection(proposal.team)
         if proposal.leader in score:
@@ -306,18 +504,10 @@ def _leans(view: View) -> bool:
     return view.named_spies
 
 
-def _self_only(view: View) -> View:
-    """The view of someone who knows only their own card (the Commander's, reasoning as if
-    they had seen nothing, so as not to give themselves away)."""
-    from moderator.simulate.table import View
-
-    return View(view.seat, view.character, view.spy, [(1 << view.seat, int(view.spy))],
-                told=-1)  # never learns: its own key in the belief's cache
-
-
 def players(policy: str, views: Sequence[View], game: Game, rng: random.Random,
-            approve: float = 0.5, fail: float = 0.5) -> Players:
+            approve: float = 0.5, fail: float = 0.5, style: Style | None = None) -> Players:
     """The players of one game under a policy (`POLICIES`): they get each player's view, never
     the table's cards."""
-    kind = Sensible if policy == "sensible" else Players
-    return kind(views, game, rng, approve, fail)
+    if policy == "sensible":
+        return Sensible(views, game, rng, approve, fail, style)
+    return Players(views, game, rng, approve, fail)

@@ -8,7 +8,7 @@ from typing import Any
 from moderator.rules import MISSION, Game, Input
 from moderator.rules.modules import plot
 from moderator.rules.modules.plot import PLOT_DRAW, UsePlot
-from moderator.simulate.turn import Moves, Turns
+from moderator.simulate.turn import SPY_CARDS, Moves, Turns
 
 #: Plot cards that show one player's Loyalty card to another: (shown, to) from (by, target,
 #: leader) (rules.md §3.4).
@@ -33,6 +33,14 @@ class PlotMoves(Moves, module="plot"):
 
     def out_of_turn(self, turns: Turns, game: Game) -> UsePlot | None:
         return use(turns, game)
+
+    def cancels(self, game: Game, seat: int) -> int:
+        """The No Confidence cards other players hold (rules.md §3.4)."""
+        return sum(1 for c in plot.state(game).held
+                   if c.card == plot.NO_CONFIDENCE and c.holder != seat)
+
+    def acted(self, game: Game) -> bool:
+        return bool(plot.state(game).uses)
 
 
 def use(turns: Turns, game: Game) -> UsePlot | None:
@@ -60,7 +68,7 @@ def use(turns: Turns, game: Game) -> UsePlot | None:
                                                    if c.holder == target])
         if game.phase == MISSION and card.card == plot.CLOSE_EYE and target is not None:
             seen = turns.cards_played(game, game.proposals[-1].team, None).get(target)
-            if seen not in (None, "success"):  # a Fail seen is a spy seen
+            if seen in SPY_CARDS:  # a Fail seen is a spy seen
                 turns.table.views[card.holder].learn((target,), 1)
         shows = _SHOWS.get(card.card)
         if shows is not None:

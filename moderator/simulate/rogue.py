@@ -19,3 +19,8 @@ class RogueMoves(Moves, module="rogue"):
             return {asked.name: turns.choose(game.seat, game, asked, {})}
         # the spy Rogue claims the win, or not
         return {asked.name: turns.choose(turns.table.seat_of("spy-rogue"), game, asked, {})}
+
+    def acted(self, game: Game) -> bool:
+        """A Rogue Success card was played, or the spy Rogue claimed the win."""
+        return any(m.rogue_success for m in game.missions) or any(
+            who == "spy-rogue" for who, _ in game.winners)

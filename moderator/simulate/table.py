@@ -33,6 +33,8 @@ class View:
     known: list[tuple[int, int]] = field(default_factory=list)  # (seats as a bit mask, spies)
     told: int = 0  # how often `known` grew: players keep what they work out per version
     named_spies: bool = False  # a resistance player the reveal showed spies (the Commander)
+    _spies: tuple[int, frozenset[int]] = field(  # (told, spies known), kept
+        default=(-1, frozenset()), compare=False, repr=False)
 
     def learn(self, seats: Iterable[int], spies: int) -> None:
         mask = sum(1 << s for s in set(seats))
@@ -41,9 +43,12 @@ class View:
             self.told += 1
 
     def spies_known(self) -> frozenset[int]:
-        """Seats this player knows for certain to be spies."""
-        return frozenset(s for mask, k in self.known if k and k == mask.bit_count()
-                         for s in _seats(mask))
+        """Seats this player knows for certain to be spies (kept until they learn more)."""
+        if self._spies[0] != self.told:
+            self._spies = (self.told, frozenset(
+                s for mask, k in self.known if k and k == mask.bit_count()
+                for s in _seats(mask)))
+        return self._spies[1]
 
 
 def _seats(mask: int) -> Iterable[int]:

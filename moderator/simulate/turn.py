@@ -53,9 +53,28 @@ class Moves(Part):
         Sergeant); None: nobody, the input's default."""
         return None
 
+    def played(self, turns: Turns, game: Game, given: dict[str, Any],
+               cards: dict[int, str]) -> None:
+        """What the module does to the Mission cards played face down, by seat, before
+        the reveal (the Sergeant's switch), and who looks at one (the Sergeant, the
+        Trapper's leader)."""
+
+    def cancels(self, game: Game, seat: int) -> int:
+        """How many more approvals players other than `seat` could cancel in this round
+        (No Confidence): the round's last team comes that much sooner."""
+        return 0
+
+    def acted(self, game: Game) -> bool | None:
+        """Whether the module's players made a choice that changed the game in this
+        finished game (the Sergeant switched a card), None if the module has no such choice
+        to count: `--compare` says how often it came into play."""
+        return None
+
 
 #: The base game's count at the mission, and the card it counts.
 _FAILS = {"fails": "fail"}
+#: The Mission cards only a spy plays: one seen shows a spy (rules.md §1.5, §6.1).
+SPY_CARDS = frozenset({"fail", "chief_fail"})
 
 
 #: More actions than any game takes: 5 rounds of 5 proposals, votes and missions, and every
@@ -103,8 +122,7 @@ class Turns:
             given = self._ask(game, game.seat)
             return {**given, "team": tuple(given["team"])}
         if phase == VOTE:
-            vote, views = self.players.vote, self.table.views
-            return {"approve": tuple(s for s in range(game.players) if vote(views[s], game))}
+            return {"approve": self.players.votes(game)}
         if phase == MISSION:
             return self._mission(game)
         return Moves.of(STEP_MODULE[phase]).answers(self, game)
@@ -127,9 +145,10 @@ class Turns:
         return given
 
     def _mission(self, game: Game) -> dict[str, Any]:
-        """The leader's trap and the Sergeant's switch, then each team member's card, counted
-        into the engine's inputs (a count the engine does not allow is brought to the nearest
-        it does: a card a player holds but may not play there)."""
+        """The leader's trap and the Sergeant's switch, then each team member's card (as the
+        modules leave it), counted into the engine's inputs without the card taken out (a
+        count the engine does not allow is brought to the nearest it does: a card a player
+        holds but may not play there)."""
         pending = game.proposals[-1]
         given: dict[str, Any] = {}
         counted: Counter[str] | None = None
@@ -138,8 +157,11 @@ class Turns:
             card = _FAILS.get(asked.name) if moves is None else moves.cards.get(asked.name)
             if card is not None:
                 if counted is None:
-                    counted = Counter(self.cards_played(game, pending.team, given.get("trapped")
-                                                  ).values())
+                    cards = dict(self.cards_played(game, pending.team, given.get("trapped")))
+                    for module in game.config.in_play:
+                        Moves.of(module.id).played(self, game, given, cards)
+                    trapped = given.get("trapped")
+                    counted = Counter(c for s, c in cards.items() if s != trapped)
                 want = counted[card]
                 choices = asked.choices
                 given[asked.name] = want if want in choices else min(
@@ -153,7 +175,8 @@ class Turns:
 
     def cards_played(self, game: Game, team: tuple[int, ...],
                      trapped: int | None) -> dict[int, str]:
-        """Each team member's card (chosen once per mission: a Plot card may look at it)."""
+        """Each team member's card, the trapped one's too (chosen once per mission: a Plot
+        card may look at one)."""
         if not self.cards:
             spotlight = _face_up(game)
             # Chief Fail cards are played where the engine asks how many were (rules.md §6.1)
@@ -161,8 +184,8 @@ class Turns:
                               if i.name == "chief_fail"), (0,)), default=0) > 0
             card, views, hand = self.players.card, self.table.views, self.table.hand
             self.cards = {s: card(views[s], game, hand(s, game, chief), s == spotlight)
-                          for s in team if s != trapped}
-            if spotlight is not None and self.cards.get(spotlight, "success") != "success":
+                          for s in team}
+            if spotlight is not None and self.cards.get(spotlight) in SPY_CARDS:
                 # played face up (rules.md §3.4): the table sees a spy
                 for view in views:
                     view.learn((spotlight,), 1)

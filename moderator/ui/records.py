@@ -247,7 +247,43 @@ def simulation(result: dict, lang: str):
         parts += [_title(lang, key), Bars(rows, every)]
     parts.append(Text("\n" + t(lang, "records.simulate.spies_rate", **_interval(
         lang, result["spies"], points=False))))
+    parts += [Text(line) for line in _own_wins(lang, result)]
+    parts.append(Text(_votes(lang, result["votes"])))
+    parts += [Text(line, style="dim") for line in _acted(lang, result, result["modules"])]
     return Group(*parts)
+
+
+def _own_wins(lang: str, result: dict) -> list[str]:
+    """A Rogue's own wins, said as such: in neither side's rate (rules.md §7)."""
+    return [t(lang, f"records.simulate.rogue_rate.{who}", **_interval(lang, won, points=False))
+            for who, won in result["wins"].items() if who not in TEAMS]
+
+
+def _votes(lang: str, votes: dict) -> str:
+    """How the votes went, each figure with its 95 % interval."""
+    first, fifth = votes["first_team_approved"], votes["rounds_to_fifth"]
+    rejected = votes["rejections_per_round"]
+    return t(lang, "records.simulate.votes",
+             **{f"first{k}": v for k, v in _suffixed(_interval(lang, first, False)).items()},
+             **{f"fifth{k}": v for k, v in _suffixed(_interval(lang, fifth, False)).items()},
+             **{f"rejections{k}": v for k, v in _suffixed(_ratio(lang, rejected)).items()})
+
+
+def _suffixed(values: dict[str, str]) -> dict[str, str]:
+    return {("" if key == "rate" else f"_{key}"): value for key, value in values.items()}
+
+
+def _ratio(lang: str, rate: dict) -> dict[str, str]:
+    """A figure that is no share (rejections a round), with two decimals."""
+    mark = t(lang, "records.decimal_mark")
+    return {key: f"{rate[key]:.2f}".replace(".", mark) for key in ("rate", "low", "high")}
+
+
+def _acted(lang: str, result: dict, modules) -> list[str]:
+    """How often the modules' players made a choice that changed the game."""
+    acted = result.get("acted", {})
+    return [t(lang, f"records.simulate.acted.{module}", count=result["games"],
+              times=acted[module]["count"]) for module in modules if module in acted]
 
 
 def _heading(lang: str, result: dict, mix: str) -> str:
@@ -317,7 +353,22 @@ def _comparison(result: dict, lang: str):
     parts += [grid, Text("\n" + "\n".join(labels)),
               Text(t(lang, "records.simulate.difference_line", **_interval(
                   lang, result["difference"]["spies"], points=True)), style="bold")]
+    parts += [Text(line) for line in _came_into_play(lang, result)]
     return Group(*parts)
+
+
+def _came_into_play(lang: str, result: dict) -> list[str]:
+    """Whether the change between A and B came into play: how many games ended with another
+    winner (none said plainly), and how often the players of each module that differs made
+    a choice that changed a game."""
+    first, second = result["setups"]
+    changed = sorted(set(first["modules"]) ^ set(second["modules"]))
+    differing = result["differing"]
+    lines = [t(lang, "records.simulate.never") if not differing else
+             t(lang, "records.simulate.differing", count=result["games"], differing=differing)]
+    for one in (first, second):
+        lines += _acted(lang, one, [m for m in changed if m in one["modules"]])
+    return lines
 
 
 def _by_players(result: dict, lang: str):
@@ -337,14 +388,13 @@ def _by_players(result: dict, lang: str):
         label = t(lang, "records.stats.players", count=run["players"])
         for letter, one in zip("AB", run["setups"], strict=True) if compared else [("", run)]:
             row = _wins(lang, f"{label} {letter}".rstrip(), one)
-            five = one["reasons"].get("five_rejections", {"rate": 0.0})["rate"]
-            note = row.note + "  " + t(lang, "records.simulate.five_note",
-                                       rate=_number(lang, five))
+            note = row.note + " " + t(lang, "records.simulate.interval_note", **_interval(
+                lang, one["spies"], points=False))
             if compared and letter == "B":
                 note += "  " + t(lang, "records.simulate.difference_note", **_interval(
                     lang, run["difference"]["spies"], points=True))
             rows.append(Row(row.label, row.segments, note))
-    parts += [Text(""), Bars(rows)]
+    parts += [Text(""), Bars(rows), _vote_table(lang, runs, compared)]
     if compared:
         parts.append(Text("\n" + "\n".join(
             t(lang, "records.simulate.setup", letter=letter, mix=_mix(lang, one))
@@ -352,6 +402,31 @@ def _by_players(result: dict, lang: str):
     parts.append(_legend(lang, [one for run in runs
                                 for one in (run["setups"] if compared else [run])]))
     return Group(*parts)
+
+
+def _vote_table(lang: str, runs: list[dict], compared: bool):
+    """Per player count (and setup): the spies' wins, the games ended by five rejections
+    and the three vote figures, each with its 95 % interval."""
+    from rich.table import Table
+
+    grid = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+    for key in ("players", "spies", "five", "first", "rejections", "fifth"):
+        grid.add_column(t(lang, f"records.simulate.column.{key}"),
+                        justify="left" if key == "players" else "right")
+    for run in runs:
+        label = t(lang, "records.stats.players", count=run["players"])
+        for letter, one in zip("AB", run["setups"], strict=True) if compared else [("", run)]:
+            votes = one["votes"]
+            grid.add_row(f"{label} {letter}".rstrip(), _cell(_interval(lang, one["spies"], False)),
+                         _cell(_interval(lang, votes["five_rejections"], False)),
+                         _cell(_interval(lang, votes["first_team_approved"], False)),
+                         _cell(_ratio(lang, votes["rejections_per_round"])),
+                         _cell(_interval(lang, votes["rounds_to_fifth"], False)))
+    return grid
+
+
+def _cell(values: dict[str, str]) -> str:
+    return f"{values['rate']} ({values['low']}–{values['high']})"
 
 
 def _legend(lang: str, results: list[dict]):

@@ -423,6 +423,26 @@ def test_simulate_repeats_with_a_seed_and_prints_win_rates(play, moderator):
     assert "Players with sense, not people" in result.stdout
     assert "How the games were won" in result.stdout
     assert "The spies win " in result.stdout
+    assert "The votes: the first team of a game approved in " in result.stdout
+    votes = first["votes"]  # design.md §4: per count, each figure with its interval
+    assert set(votes) >= {"first_team_approved", "rejections_per_round", "rounds_to_fifth"}
+    for figure in votes.values():
+        assert set(figure) == {"rate", "low", "high"}
+        assert figure["low"] <= figure["rate"] <= figure["high"] and figure["low"] < figure["high"]
+    for won in first["wins"].values():
+        assert won["low"] <= won["rate"] <= won["high"]
+
+
+def test_a_rogues_own_win_is_reported_as_such(play):
+    """rules.md §7: a Rogue who wins alone wins for neither side; the run says how often,
+    apart from the spies' rate."""
+    text = play("simulate -p 7 -n 200 --seed 1 --modules rogue --roles spy-rogue")
+    assert "The spy Rogue wins alone " in text and "counted for neither side" in text
+    result = json.loads(play("simulate -p 7 -n 200 --seed 1 --modules rogue --roles spy-rogue "
+                             "--json"))
+    alone = result["wins"]["spy-rogue"]
+    assert alone["count"] > 0 and alone["low"] < alone["rate"] < alone["high"]
+    assert result["spies"]["rate"] == result["wins"]["spies"]["rate"]
 
 
 def test_simulate_takes_every_setup_option_of_new(play):
@@ -459,7 +479,13 @@ def test_simulate_by_player_count(play):
     assert text.startswith("100 simulated games per number of players: base game (seed 1).")
     for count in (5, 6, 7):
         assert f"{count} players" in text
-    assert "five rejections" in text
+    assert "five rejections" in text and "first team approved" in text
+    five = result["by_players"][0]
+    spies = five["spies"]  # the table shows each count's interval
+    shown = lambda value: f"{100 * value:.1f}"  # noqa: E731
+    assert f"{shown(spies['rate'])} ({shown(spies['low'])}–{shown(spies['high'])})" in text
+    rejected = five["votes"]["rejections_per_round"]
+    assert f"{rejected['rate']:.2f} ({rejected['low']:.2f}–{rejected['high']:.2f})" in text
 
 
 def test_compare_runs_two_setups_on_the_same_seeds(play):
@@ -474,8 +500,32 @@ def test_compare_runs_two_setups_on_the_same_seeds(play):
     alone = json.loads(play("simulate -p 8 -n 200 --seed 4 --modules trapper --json"))
     assert alone == second  # B is the same run as the setup on its own
     same = json.loads(play('simulate -p 8 -n 100 --seed 4 --compare "--modules trapper" '
-                           '--modules trapper --json'))["difference"]["spies"]
-    assert same == {"rate": 0.0, "low": 0.0, "high": 0.0}  # the same setup: the same games
+                           '--modules trapper --json'))
+    assert same["differing"] == 0  # the same setup: the same games
+    change = same["difference"]["spies"]  # a score interval: never of zero width
+    assert change["rate"] == 0.0 and change["low"] < 0 < change["high"]
+    text = play('simulate -p 8 -n 100 --seed 4 --compare "--modules trapper" '
+                '--modules trapper')
+    assert "No game ended with another winner under B: the change never came into play." in text
+
+
+def test_compare_says_how_often_the_change_came_into_play(play):
+    """Issue 32: the simulated Sergeant acts, and the comparison says how often."""
+    result = json.loads(play('simulate -p 7 -n 200 --seed 3 --compare "--modules sergeant" '
+                             "--json"))
+    switched = result["setups"][1]["acted"]["sergeant"]["count"]
+    assert switched > 0 and result["differing"] > 0
+    text = play('simulate -p 7 -n 200 --seed 3 --compare "--modules sergeant"')
+    assert f"The Sergeant made a team member switch in {switched} of 200 games." in text
+    assert f"{result['differing']} of 200 games ended with another winner under B." in text
+    german = play('simulate -p 7 -n 200 --seed 3 --compare "--modules sergeant" --lang de')
+    assert f"Der Feldwebel hat in {switched} von 200 Partien einen Kartentausch angeordnet." \
+        in german
+    avalon = 'simulate -p 7 -n 200 --seed 3 --compare "--modules excalibur" --theme avalon'
+    excalibur = json.loads(play(avalon + " --json"))["setups"][1]["acted"]["sergeant"]["count"]
+    assert excalibur > 0  # Avalon's games have Merlin too: other games, another count
+    assert f"The player with Excalibur made a team member switch in {excalibur} of 200" in play(
+        avalon)
 
 
 def test_compare_is_said_in_english_and_german(play):

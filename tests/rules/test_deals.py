@@ -137,6 +137,35 @@ def test_the_deals_equal_an_independent_enumeration(players, seed):
             team = game.proposals[-1].team
             most = max(len(set(team) & s) for s in left)
             assert game.inputs()[0].choices == tuple(range(most + 1))
+        assert bits_as_sets(game) == set(left)  # the bit set the simulated players read
+
+
+def bits_as_sets(game: Game) -> set[frozenset[int]]:
+    """The spy sets `Deals.spy_bits` names, read back through the table's sets, checked
+    against `Table.holding` seat by seat."""
+    table, bits = game.deals.table, game.deals.spy_bits()
+    found = {frozenset(s for s in range(game.players) if table.sets[i] >> s & 1)
+             for i in range(len(table.sets)) if bits >> i & 1}
+    for seat in range(game.players):
+        assert {spies for spies in found if seat in spies} == {
+            frozenset(s for s in range(game.players) if table.sets[i] >> s & 1)
+            for i in range(len(table.sets)) if (bits & table.holding(seat)) >> i & 1}
+    return found
+
+
+def test_the_spy_sets_as_bits_follow_placed_cards_and_changed_sides():
+    """rules.md §5.2, §6.1: once the record places a module's card (a Chief Fail card) or
+    turns the Defectors, the bit set names the spy sets that play for the spies now, as
+    `spy_sets` does."""
+    hunter = Game.new(7, 0, modules=["hunter"])
+    hunter = between(approved(hunter, (0, 1), investigator=2).play_mission(0, chief_fail=1))
+    assert hunter.deals.found is not None
+    assert bits_as_sets(hunter) == set(hunter.deals.spy_sets())
+    game = Game.new(5, 0, modules=["defector"])
+    game = approved(game, (0, 1)).play_mission(2)
+    game = approved(game, (2, 3, 4)).play_mission(0)
+    turned = game.apply(game.action({"card": "switch"}))
+    assert bits_as_sets(turned) == set(turned.deals.spy_sets()) != set(game.deals.spy_sets())
 
 
 @settings(max_examples=40, deadline=None)

@@ -10,7 +10,7 @@ import pytest
 
 from moderator.rules import GAME_OVER, Game, Input
 from moderator.simulate import play, random_game
-from moderator.simulate.players import Sensible
+from moderator.simulate.players import Sensible, Style
 from moderator.simulate.table import Table
 from moderator.simulate.turn import Turns
 
@@ -100,3 +100,74 @@ def test_random_players_keep_the_engine_property_runs_playable():
 def test_one_seed_one_game():
     first = play(8, random.Random(4), modules=["plot"])
     assert play(8, random.Random(4), modules=["plot"]) == first
+
+
+def test_after_a_mission_the_commander_speaks_against_the_spies_they_saw():
+    """rules.md §5.1, §9: the Commander saw the spies (but not the Deep Cover); after a mission
+    their words name those spies and no one else, each other resistance player names as many
+    players as there are spies but never themselves, and spies say nothing aloud."""
+    game, table = dealt(7, ("commander",), ("body-guard", "false-commander"), seed=4)
+    rng = random.Random(1)
+    players = Sensible(table.views, game, rng, style=Style(speaks=1.0, hint=1.0))
+    belief = players.belief
+    game = game.propose(list(range(game.team_size))).vote(range(7)).play_mission(0)
+    belief.public(game)
+    commander = table.seat_of("commander")
+    assert sorted(belief.spoken[commander]) == sorted(table.spies)
+    for view in table.views:
+        if view.spy:
+            assert belief.spoken[view.seat] == []
+        else:
+            assert len(belief.spoken[view.seat]) == game.spies
+            assert view.seat not in belief.spoken[view.seat]
+    before = [row[:] for row in belief.stance]
+    team = range(game.team_size)
+    game = game.propose(list(team)).vote(range(7)).play_mission(0)
+    belief.public(game)  # a word against each spy, beside the approval of the team's members
+    for spy in table.spies:
+        approved = -1 / len(team) if spy in team and spy != commander else 0.0
+        assert belief.stance[commander][spy] == pytest.approx(
+            before[commander][spy] + 1.0 + approved)
+
+
+def test_the_assassins_guess_favours_the_best_informed_as_the_style_says():
+    """The Assassin names the best informed player always with `guess` 0, most often with
+    a small `guess`, and nearly at random with a large one."""
+    game, table = dealt(5, ("commander",), ("body-guard", "false-commander"), seed=2)
+    for leader in range(2):
+        game = game.propose([(leader + k) % 5 for k in range(game.team_size)]).vote(range(5))
+        game = game.play_mission(0)
+    assassin = table.views[table.seat_of("assassin")]
+    choices = [s for s in range(5) if s not in table.spies]
+
+    def named(guess: float) -> dict[int, int]:
+        players = Sensible(table.views, game, random.Random(3), style=Style(guess=guess))
+        found = dict.fromkeys(choices, 0)
+        for _ in range(300):
+            found[players._assassin(assassin, game, choices)] += 1
+        return found
+
+    sure = named(0.0)
+    best = max(sure, key=sure.__getitem__)
+    assert sure[best] == 300
+    assert 300 > named(1.0)[best] > named(50.0)[best] > 300 / len(choices) - 40
+
+
+def test_on_the_rounds_last_team_no_better_team_counts():
+    """rules.md §1.4: a fifth rejected team loses the game for the resistance, so on the
+    round's last team a voter does not weigh it against the team they would rather pick
+    (`Style.choosy` counts on the earlier teams only)."""
+    game, table = dealt(7, seed=5)
+    game = game.propose([0, 1]).vote(range(7)).play_mission(1)  # a spy among seats 0 and 1
+
+    def approvals(game: Game) -> set[float]:
+        loyal = [v for v in table.views if not v.spy and v.seat not in game.proposals[-1].team
+                 and v.seat != game.proposals[-1].leader]
+        return {tuple(Sensible(table.views, game, random.Random(0), style=Style(choosy=c))
+                      .approval(view, game) for view in loyal) for c in (0.0, 9.0)}
+
+    early = game.propose([0, 1, 2])
+    assert len(approvals(early)) == 2  # a suspect on it: the choosy reject it more often
+    for _ in range(4):
+        game = game.propose([0, 1, 2]).vote([])
+    assert game.proposals[-1].attempt == 4 and len(approvals(game.propose([0, 1, 2]))) == 1
