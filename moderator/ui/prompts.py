@@ -7,8 +7,10 @@ the real prompts are tested on their own through prompt_toolkit's pipe input. qu
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from types import ModuleType
 from typing import Any, Protocol
 
 #: How often a prompt with a live footer (the discussion timer) is redrawn, in seconds.
@@ -100,13 +102,31 @@ def rows(question: str, choices: Sequence[Choice], hint: str, shortcuts: Sequenc
             + len(choices) + footer + 1)
 
 
+def _questionary() -> ModuleType:
+    """questionary, without the TLS half of asyncio. prompt_toolkit imports asyncio, whose
+    event loop imports ssl for the TLS connections it could open (about 10 ms, the slowest
+    part of the wait for guided play's first prompt); the prompts open none. Unless ssl is
+    loaded already, its import is held off while questionary loads, so asyncio's modules
+    keep none, as where Python has no ssl; ssl itself stays importable (the voice's HTTPS)."""
+    if "questionary" in sys.modules or "ssl" in sys.modules or "asyncio" in sys.modules:
+        import questionary
+
+        return questionary
+    sys.modules["ssl"] = None  # type: ignore[assignment]  # `import ssl` fails: asyncio's way
+    try:
+        import questionary
+    finally:
+        del sys.modules["ssl"]
+    return questionary
+
+
 class QuestionaryPrompter:
     """Prompts in the terminal. Ctrl-C raises KeyboardInterrupt from any of them; the loop
     handles it in one place. Answered menus are erased: the loop prints what was chosen in
     the game's language (questionary's own summaries are English)."""
 
     def text(self, question, suggestion="", validate=None):
-        import questionary
+        questionary = _questionary()
 
         def check(value: str):
             problem = validate(value or suggestion) if validate else None
@@ -118,7 +138,7 @@ class QuestionaryPrompter:
         return typed or suggestion
 
     def select(self, question, choices, hint="", shortcuts=(), footer=None):
-        import questionary
+        questionary = _questionary()
 
         items = [questionary.Choice(c.title, value=c.value) for c in choices]
         prompt = questionary.select(
@@ -128,7 +148,7 @@ class QuestionaryPrompter:
         return _run(prompt, choices, shortcuts, footer, ticking=False)
 
     def checkbox(self, question, choices, hint="", validate=None, shortcuts=(), footer=None):
-        import questionary
+        questionary = _questionary()
 
         def check(values: list):
             problem = validate(values) if validate else None
@@ -144,7 +164,7 @@ class QuestionaryPrompter:
 
 
     def choose(self, question, choices, hint="", refused=""):
-        import questionary
+        questionary = _questionary()
 
         titles = {c.title.casefold(): c for c in choices}
 

@@ -306,3 +306,26 @@ def test_the_live_signals_need_only_the_standard_library_and_the_store():
             if "| " in line and line.rsplit("|", 1)[1].strip().startswith("moderator")}
     assert ours == {"moderator", "moderator.store", "moderator.live"}
     assert foreign("moderator.live") == {"moderator"}
+
+
+PROMPTS = """
+import sys
+{before}
+from moderator.ui.prompts import _questionary
+_questionary()
+import asyncio.base_events
+print(asyncio.base_events.ssl is None, 'ssl' in sys.modules)
+import ssl, requests  # the voice's HTTPS still loads it
+print(ssl.create_default_context() is not None)
+"""
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("before, without", [("", "True False"), ("import ssl", "False True")])
+def test_the_prompts_load_without_ssl_and_leave_it_importable(before, without):
+    """Guided play's first prompt waits for questionary, whose asyncio would load ssl for TLS
+    connections the prompts never open (design.md §6); unless something loaded ssl first, it
+    is held off, and importable afterwards as ever."""
+    result = subprocess.run([sys.executable, "-c", PROMPTS.format(before=before)],
+                            capture_output=True, text=True, check=True)
+    assert result.stdout.split("\n")[:2] == [without, "True"]
