@@ -4,8 +4,7 @@ from typing import Optional
 
 import typer
 
-from moderator import i18n
-from moderator.cli.common import Out, handled, seat_of
+from moderator.cli.common import Out, handled, helps, seat_of
 from moderator.cli.options import game_option, lang_option, open_game, record
 from moderator.cli.part import Commands
 
@@ -16,7 +15,7 @@ class CommanderCommands(Commands, module="commander"):
     commands = ("assassinate",)
 
     def register(self, app: typer.Typer, lang: str) -> None:
-        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+        h = helps(lang)
 
         @app.command("assassinate", help=h("assassinate"))
         @handled

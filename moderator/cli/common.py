@@ -99,6 +99,12 @@ class Out:
         self._errors.print(shown(text), markup=False)
 
 
+def helps(lang: str, section: str = "help") -> Callable[[str], str]:
+    """The help texts of a command's options in `lang`, by key, from the catalogue's
+    `section` (`help`, `records.help`): every command file words its options this way."""
+    return lambda key: i18n.t(lang, f"{section}.{key}")
+
+
 def wrapping(console: Any) -> Any:
     """On a terminal long lines wrap between words at its width (the terminal itself would
     cut them anywhere, "Anfü|hrer"); piped or redirected, every line stays whole, and on a

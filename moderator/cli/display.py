@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import USAGE, Out, Refusal, handled
+from moderator.cli.common import USAGE, Out, Refusal, handled, helps
 from moderator.cli.options import (
     checked_say_on, game_option, lang_option, say_on_option, theme_option, vote_history_option,
 )
@@ -22,7 +22,7 @@ EVERYWHERE = ("0.0.0.0", "::")
 
 
 def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+    h = helps(lang)
 
     @app.command("display", help=h("display"))
     @handled

@@ -7,7 +7,7 @@ import typer
 
 from moderator import i18n
 from moderator.cli.common import (
-    USAGE, Out, Refusal, fold, handled, players, seat_of, seats_of, split,
+    USAGE, Out, Refusal, fold, handled, helps, players, seat_of, seats_of, split,
 )
 from moderator.cli.options import (
     Configuration, ModuleFields, bad_usage, configuration, game_option, lang_option,
@@ -16,7 +16,7 @@ from moderator.cli.options import (
 
 
 def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+    h = helps(lang)
 
     @app.command("new", help=h("new"))
     @handled(config=configuration(lang))

@@ -5,12 +5,12 @@ from typing import Any, Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, handled, shown
+from moderator.cli.common import Out, handled, helps, shown
 from moderator.cli.options import game_option, lang_option, open_game
 
 
 def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+    h = helps(lang)
 
     @app.command("undo", help=h("undo"))
     @handled

@@ -4,8 +4,7 @@ from typing import Optional
 
 import typer
 
-from moderator import i18n
-from moderator.cli.common import Out, handled, seat_of
+from moderator.cli.common import Out, handled, helps, seat_of
 from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
 from moderator.cli.part import Commands
 
@@ -19,7 +18,7 @@ class HunterCommands(Commands, module="hunter"):
                "chief_fail": ("--chief-fail", "chief_fail")}
 
     def register(self, app: typer.Typer, lang: str) -> None:
-        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+        h = helps(lang)
 
         @app.command("investigate", help=h("investigate"))
         @handled

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, List, NamedTuple, NoReturn, Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import USAGE, Group, Options, Out, Refusal, maybe_seat_of, split
+from moderator.cli.common import USAGE, Group, Options, Out, Refusal, helps, maybe_seat_of, split
 
 if TYPE_CHECKING:
     from moderator.rules.actions import Action
@@ -134,8 +134,7 @@ def configuration(lang: str, counts: bool = False) -> Group:
     `Configuration` (`@handled(config=configuration(lang))`): a theme's names for modules
     and characters become the engine's ids here. With `counts`, `--players` may name a
     range (`5-10`), which the command reads."""
-    def h(key: str) -> str:
-        return i18n.t(lang, f"help.{key}")
+    h = helps(lang)
 
     def options() -> Options:
         players = (Optional[str], typer.Option(None, "--players", "-p", help=h("player_counts"))

@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, Refusal, handled
+from moderator.cli.common import Out, Refusal, handled, helps
 from moderator.cli.options import (
     checked_say_on, game_option, lang_option, open_game, say_on_option, vote_history_option,
 )
@@ -24,7 +24,7 @@ PAUSED = 130
 
 
 def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+    h = helps(lang)
 
     @app.command("play", help=h("play"))
     @handled

@@ -6,7 +6,7 @@ from typing import List, Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, Refusal, handled, maybe_seat_of, seat_of
+from moderator.cli.common import Out, Refusal, handled, helps, maybe_seat_of, seat_of
 from moderator.cli.options import game_option, lang_option, open_game, record
 from moderator.cli.part import Commands
 
@@ -19,7 +19,7 @@ class PlotCommands(Commands, module="plot"):
     commands = ("plot",)
 
     def register(self, app: typer.Typer, lang: str) -> None:
-        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+        h = helps(lang)
         group = typer.Typer(help=h("plot"), no_args_is_help=True)
         app.add_typer(group, name="plot")
 

@@ -11,7 +11,7 @@ from typing import List, Optional
 import typer
 
 from moderator import codec, i18n
-from moderator.cli.common import USAGE, Out, Refusal, handled, seat_of, seats_of, split
+from moderator.cli.common import USAGE, Out, Refusal, handled, helps, seat_of, seats_of, split
 from moderator.cli.options import game_option, lang_option, open_game, theme_option
 
 FORMATS = ("md", "json", "csv", "line")
@@ -21,7 +21,7 @@ LARGEST_IMPORT = 5_000_000
 
 
 def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"records.help.{key}")  # noqa: E731
+    h = helps(lang, "records.help")
 
     @app.command("export", help=h("export"))
     @handled

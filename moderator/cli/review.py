@@ -7,12 +7,12 @@ from typing import List, Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import Out, Refusal, handled, seat_of
+from moderator.cli.common import Out, Refusal, handled, helps, seat_of
 from moderator.cli.options import game_option, lang_option, open_game
 
 
 def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"review.help.{key}")  # noqa: E731
+    h = helps(lang, "review.help")
 
     @app.command("review", help=h("command"))
     @handled

@@ -4,8 +4,7 @@ from typing import Optional
 
 import typer
 
-from moderator import i18n
-from moderator.cli.common import Out, handled, maybe_seat_of, seat_of
+from moderator.cli.common import Out, handled, helps, maybe_seat_of, seat_of
 from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
 from moderator.cli.part import Commands
 
@@ -17,7 +16,7 @@ class RogueCommands(Commands, module="rogue"):
     options = {"rogue_success": ("--rogue-success", "rogue_success")}
 
     def register(self, app: typer.Typer, lang: str) -> None:
-        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+        h = helps(lang)
 
         @app.command("watch", help=h("watch"))
         @handled

@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import USAGE, Out, Refusal, handled
+from moderator.cli.common import USAGE, Out, Refusal, handled, helps
 from moderator.cli.options import (
     Configuration, checked_say_on, configuration, game_option, lang_option, open_game,
     say_on_option,
@@ -35,7 +35,7 @@ class Reveal:
 
 
 def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+    h = helps(lang)
 
     def voice_option():
         return typer.Option(None, "--voice", envvar="MODERATOR_VOICE", help=h("voice_choice"))

@@ -4,8 +4,7 @@ from typing import Optional
 
 import typer
 
-from moderator import i18n
-from moderator.cli.common import Out, handled, maybe_seat_of
+from moderator.cli.common import Out, handled, helps, maybe_seat_of
 from moderator.cli.options import bad_usage, game_option, lang_option, open_game, record
 from moderator.cli.part import Commands
 
@@ -20,7 +19,7 @@ class SergeantCommands(Commands, module="sergeant"):
     options = {"sergeant": ("--sergeant", "sergeant"), "switched": ("--switch", "switch")}
 
     def register(self, app: typer.Typer, lang: str) -> None:
-        h = lambda key: i18n.t(lang, f"help.{key}")  # noqa: E731
+        h = helps(lang)
 
         @app.command("switch", help=h("switch_command"))
         @handled

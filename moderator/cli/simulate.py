@@ -12,12 +12,12 @@ from typing import Optional
 import typer
 
 from moderator import i18n
-from moderator.cli.common import USAGE, Out, Refusal, handled, split
+from moderator.cli.common import USAGE, Out, Refusal, handled, helps, split
 from moderator.cli.options import Configuration, configuration, engine_ids, lang_option
 
 
 def register(app: typer.Typer, lang: str) -> None:
-    h = lambda key: i18n.t(lang, f"records.help.{key}")  # noqa: E731
+    h = helps(lang, "records.help")
 
     @app.command("simulate", help=h("simulate"))
     @handled(config=configuration(lang, counts=True))
