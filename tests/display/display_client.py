@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import re
+import sys
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from moderator.display import server
@@ -95,3 +99,27 @@ class Stream:
     def close(self) -> None:
         self.response.close()
         self.socket.close()
+
+
+def read_aloud(home: Path, cache: Path, path: Path, *options: str, width: int = 200
+               ) -> tuple[str, list[str]]:
+    """`moderator script --say OPTIONS` with espeak-ng in a pseudo-terminal, going on at every
+    pause (the players found first on `path`): what the terminal showed, and the texts of
+    its numbered lines."""
+    import pexpect
+
+    child = pexpect.spawn(
+        sys.executable, ["-m", "moderator", "script", "--say", "--voice", "espeak", *options],
+        env={**os.environ, "MODERATOR_HOME": str(home), "MODERATOR_CACHE": str(cache),
+             "PATH": f"{path}{os.pathsep}{os.environ['PATH']}", "TERM": "dumb",
+             "NO_COLOR": "1"},
+        encoding="utf-8", timeout=60, dimensions=(40, width))
+    shown = []
+    while child.expect([r"… \d+ s", pexpect.EOF]) == 0:
+        shown.append(child.before)
+        child.send(" ")
+    shown.append(child.before)
+    child.close()
+    text = "".join(shown)
+    assert child.exitstatus == 0, text
+    return text, re.findall(r"^\s*\d+\. (.+?)\s*$", text, re.M)

@@ -11,15 +11,12 @@ takes as long as it lasts.
 
 from __future__ import annotations
 
-import os
-import re
 import shutil
-import sys
 import threading
 from pathlib import Path
 
 import pytest
-from display_client import Stream, get
+from display_client import Stream, get, read_aloud
 
 from moderator import live
 from moderator.i18n import t
@@ -91,23 +88,7 @@ class Screen:
 def read(home: Path, cache: Path, path: Path, say_on: str | None) -> tuple[str, list[str]]:
     """`script --say` at a terminal, going on at every pause; what the terminal showed and
     the texts of its numbered lines."""
-    pexpect = pytest.importorskip("pexpect")
-    options = ["--say-on", say_on] if say_on else []
-    child = pexpect.spawn(
-        sys.executable, ["-m", "moderator", "script", "--say", "--voice", "espeak", *options],
-        env={**os.environ, "MODERATOR_HOME": str(home), "MODERATOR_CACHE": str(cache),
-             "PATH": f"{path}{os.pathsep}{os.environ['PATH']}", "TERM": "dumb",
-             "NO_COLOR": "1"},
-        encoding="utf-8", timeout=60, dimensions=(40, 200))
-    shown = []
-    while child.expect([r"… \d+ s", pexpect.EOF]) == 0:
-        shown.append(child.before)
-        child.send(" ")
-    shown.append(child.before)
-    child.close()
-    text = "".join(shown)
-    assert child.exitstatus == 0, text
-    return text, re.findall(r"^\s*\d+\. (.+?)\s*$", text, re.M)
+    return read_aloud(home, cache, path, *(["--say-on", say_on] if say_on else []))
 
 
 @pytest.fixture
