@@ -106,15 +106,15 @@ def test_every_key_the_code_uses_exists():
 
 
 def help_keys():
-    """Every help text the commands ask for: h("…") in moderator/cli/, under the prefix the
-    file's `h` puts before it."""
+    """Every help text the commands ask for: h("…") in moderator/cli/, under the catalogue
+    section the file's `h = helps(lang, SECTION)` names ("help" when it names none)."""
     asked = re.compile(r"""\bh\(\s*"([a-z_]+)"\s*\)""")
-    prefix = re.compile(r"""\bh = lambda key: i18n\.t\(lang, f"([a-z_.]+)\{key\}"\)""")
+    prefix = re.compile(r"""\bh = helps\(lang(?:, "([a-z_.]+)")?\)""")
     keys = set()
     for path in (PACKAGE / "cli").rglob("*.py"):
         source = path.read_text(encoding="utf-8")
-        for start in prefix.findall(source):
-            keys.update(start + key for key in asked.findall(source))
+        for section in prefix.findall(source):
+            keys.update(f"{section or 'help'}.{key}" for key in asked.findall(source))
     return keys
 
 
