@@ -11,8 +11,6 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from math import comb
 from typing import TYPE_CHECKING, Any
 
 from moderator.simulate.belief import Belief, chance
@@ -63,8 +61,8 @@ class Style:
     count and in every setup, fitted to real games (docs/simulation.md). A vote is a coin
     weighted by the log-odds these add up to."""
 
-    #: A team one is not on, about as safe as one would pick oneself.
-    approve: float = 0.131
+    #: A team one is not on, as safe as one would pick oneself and surely safe.
+    approve: float = 4.342
     #: On the team (the leader always approves their own).
     on_team: float = 2.9
     #: Per team rejected so far in the round: people grow tired of rejecting.
@@ -72,8 +70,8 @@ class Style:
     #: On the round's last team (the fifth, or earlier while others hold No Confidence),
     #: where no team one would rather pick can follow (`choosy` does not count there).
     hammer: float = 3.931
-    #: Times the log of how much safer the team looks than a team of its size before any
-    #: mission (so that no player count starts out more doubtful than another).
+    #: Times the log of how likely the team looks safe: a table of 8 or 10 starts out more
+    #: doubtful than one of 7 or 9, as real ones do (their first teams are rejected more).
     trust: float = 1.829
     #: Times the log of how much less safe it is than the team one would pick oneself.
     choosy: float = 3.625
@@ -295,8 +293,7 @@ class Sensible(Players):
         style, team = self.style, pending.team
         safe = max(self._safe(view, game, team, hides), SAFEST_DOUBT)
         on = view.seat in team
-        prior = _unknown(game.players, game.spies, len(team), on, game.fails_needed or 1)
-        odds = style.approve + style.trust * math.log(safe / prior) + style.patience * (
+        odds = style.approve + style.trust * math.log(safe) + style.patience * (
             pending.attempt - 1)
         if on:
             odds += style.on_team
@@ -462,15 +459,6 @@ class Sensible(Players):
 
 #: The Plot cards a player would rather take from another, first to last.
 _TAKEN = ("no_confidence", "strong_leader", "in_the_spotlight", "close_eye")
-
-
-@cache
-def _unknown(players: int, spies: int, size: int, on: bool, needed: int) -> float:
-    """How likely a team of `size` is safe to a resistance player who knows nothing but
-    their own card, on it or not: what a team is worth before any mission."""
-    others, chosen = players - 1, size - 1 if on else size
-    return max(sum(comb(spies, k) * comb(others - spies, chosen - k)
-                   for k in range(min(needed, chosen + 1))) / comb(others, chosen), SAFEST_DOUBT)
 
 
 def _unsure(likely: float) -> float:
