@@ -153,6 +153,13 @@ class Input:
                                   if all(rule.allows(c) for rule in limits))
         return self._choices
 
+    def allows(self, value: object) -> bool:
+        """Whether `value` is among the choices, asking the limits of it alone (the choices
+        ask them of every candidate: for a mission's count, the deals of each)."""
+        if self._choices is not None:
+            return value in self._choices
+        return value in self.candidates and all(rule.allows(value) for rule in self.limits)
+
     def check(self, value: object) -> None:
         for rule in self.limits:
             rule.check(value)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -72,9 +72,16 @@ class Belief:
                     for view in views]
         self._deals: Deals | None = None
         self._public = self.every
+        self._proposals: tuple[object, ...] = ()  # the record's teams when last read
         self._known: dict[int, tuple[int, int]] = {}  # seat -> (told, bits)
-        self._shares: dict[tuple[int, int, bool], tuple[int, list[float]]] = {}
-        self._read: dict[tuple[int, int, bool], tuple[int, list[float], list[float]]] = {}
+        # per reader: the sets, the shares, and the shares in log-odds (None: sure either
+        # way), kept while the deals stay; the readings, while the votes read stay too
+        self._shares: dict[tuple[int, int, bool],
+                           tuple[int, list[float], list[float | None]]] = {}
+        # (the table's reading they were worked out with, the reading), kept while the
+        # deals stay: a vote read moves only the team's seats
+        self._read: dict[tuple[int, int, bool],
+                         tuple[list[float], tuple[int, list[float], list[float]]]] = {}
 
     # -- the deals ------------------------------------------------------------------------
 
@@ -90,9 +97,10 @@ class Belief:
             if folded and self.hint:  # what the players say of the missions just played
                 self._speak(game)
                 self._listen()
-                self._read.clear()
-        if self.heard != len(game.proposals) and self._hear(game):
-            self._read.clear()
+        proposals = game.proposals
+        if proposals is not self._proposals:  # a team proposed or voted on (a new tuple)
+            self._proposals = proposals
+            self._hear(game)
         return self._public
 
     def known(self, view: View) -> int:
@@ -132,27 +140,10 @@ class Belief:
         self.public(game)
         key = (view.seat, view.told, pretend)
         found = self._read.get(key)
-        if found is None:
-            counted = self._shares.get(key)
-            if counted is None:
-                bits = self._bits(view, game, pretend)
-                total = bits.bit_count()
-                counted = self._shares[key] = (
-                    bits, [(bits & held).bit_count() / total for held in self.holding])
-            bits, shares = counted
-            gut = self.gut[view.seat]
-            soft, said = self.soft, self.said
-            seen = []
-            for seat, share in enumerate(shares):
-                if share <= 0.0 or share >= 1.0:
-                    seen.append(share)
-                    continue
-                odds = log_odds(share) + soft[seat] + said[seat]
-                if gut is not None:
-                    odds += gut[seat]
-                seen.append(chance(odds))
-            found = self._read[key] = (bits, shares, seen)
-        return found
+        if found is None or found[0] is not self.said:
+            found = self._read[key] = (self.said, self._reading(
+                key, found, lambda: self._bits(view, game, pretend), self.gut[view.seat]))
+        return found[1]
 
     def suspicion(self, view: View, game: Game, pretend: bool = False) -> list[float]:
         """Per seat, how likely a spy `view` takes that player for."""
@@ -164,15 +155,40 @@ class Belief:
         self.public(game)
         key = (-1, 0, True)
         found = self._read.get(key)
-        if found is None:
-            bits = self._public
+        if found is None or found[0] is not self.said:
+            found = self._read[key] = (self.said, self._reading(
+                key, found, lambda: self._public, None))
+        return found[1][2]
+
+    def _reading(self, key: tuple[int, int, bool],
+                 before: tuple[list[float], tuple[int, list[float], list[float]]] | None,
+                 sets: Callable[[], int], gut: list[float] | None,
+                 ) -> tuple[int, list[float], list[float]]:
+        """A reader's reading: the share of their `sets` that make each seat a spy (kept
+        while the deals stay), moved in log-odds by the table's reading and their `gut`;
+        from the reading `before` the votes last read, only the seats those moved."""
+        counted = self._shares.get(key)
+        if counted is None:
+            bits = sets()
             total = bits.bit_count()
             shares = [(bits & held).bit_count() / total for held in self.holding]
-            seen = [share if share <= 0.0 or share >= 1.0 else chance(
-                log_odds(share) + soft + said) for share, soft, said in zip(
-                    shares, self.soft, self.said, strict=True)]
-            found = self._read[key] = (bits, shares, seen)
-        return found[2]
+            counted = self._shares[key] = (bits, shares, [
+                log_odds(share) if 0.0 < share < 1.0 else None for share in shares])
+        bits, shares, odds = counted
+        soft, said = self.soft, self.said
+        if before is None:
+            seen = shares.copy()  # a seat the sets settle keeps its share
+            moved = [seat for seat, lo in enumerate(odds) if lo is not None]
+        else:
+            heard, seen = before[0], before[1][2].copy()
+            moved = [seat for seat, lo in enumerate(odds)
+                     if lo is not None and said[seat] != heard[seat]]
+        for seat in moved:
+            odds_seat = odds[seat] + soft[seat] + said[seat]  # type: ignore[operator]
+            if gut is not None:
+                odds_seat += gut[seat]
+            seen[seat] = chance(odds_seat)
+        return bits, shares, seen
 
     def safe(self, view: View, game: Game, team: Iterable[int], needed: int,
              pretend: bool = False) -> float:
@@ -180,11 +196,12 @@ class Belief:
         it: exact over the sets they reason over, then moved by their reading of each other
         member."""
         bits, shares, seen = self.reading(view, game, pretend)
-        others = [s for s in team if s != view.seat]
-        held = self.holding
-        anyone = 0
-        for seat in others:
-            anyone |= held[seat]
+        me, held = view.seat, self.holding
+        others, anyone = [], 0
+        for seat in team:
+            if seat != me:
+                others.append(seat)
+                anyone |= held[seat]
         clean = (bits & ~anyone).bit_count()
         if needed > 1:  # one spy on it is not enough
             for seat in others:
@@ -280,9 +297,9 @@ class Belief:
                 self.stance[view.seat][seat] += self.hint
             self.spoken[view.seat] += accused
 
-    def _hear(self, game: Game) -> bool:
+    def _hear(self, game: Game) -> None:
         """Read the votes held since the last reading: a vote against a team is a word
-        against each other member, a vote for it one for them. Whether any was new."""
+        against each other member, a vote for it one for them."""
         proposals, stance, heard = game.proposals, self.stance, False
         for number in range(self.heard, len(proposals)):
             proposal = proposals[number]
@@ -302,7 +319,6 @@ class Belief:
                         row[seat] += word
         if heard:
             self._listen()
-        return heard
 
     def _listen(self) -> None:
         """What the table makes of the votes: each voter's words, weighed by how well their

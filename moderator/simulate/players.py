@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from moderator.simulate.belief import Belief, chance
+from moderator.simulate.turn import Moves
 
 if TYPE_CHECKING:
     from moderator.rules import Game, Input
@@ -142,6 +143,7 @@ class Sensible(Players):
         self.order = list(range(game.players))  # who is preferred on a tie: a seeded order
         rng.shuffle(self.order)
         self.rank = {s: i for i, s in enumerate(self.order)}
+        self.others = [[s for s in self.order if s != seat] for seat in range(game.players)]
         self.memo: dict[tuple[Any, ...], Any] = {}  # kept per state of the record
         self.state: Any = None
         self.commander = [_leans(view) for view in views]
@@ -210,7 +212,8 @@ class Sensible(Players):
         memo[key] = found
         return found
 
-    def _best(self, view: View, game: Game, size: int, me: bool, hides: bool) -> float:
+    def _best(self, view: View, game: Game, size: int, me: bool, hides: bool,
+              needed: int) -> float:
         """How safe the player takes the safest team of this size they could name, with
         themselves on it or (`me` False) without them: what a team is measured against."""
         memo = self._kept(game)
@@ -218,16 +221,16 @@ class Sensible(Players):
         found = memo.get(key)
         if found is None:
             seen = self.belief.suspicion(view, game, pretend=hides)
-            others = sorted((s for s in range(game.players) if s != view.seat),
-                            key=lambda s: (seen[s], self.rank[s]))
+            # a stable sort of the others in the tie order: ties go as `rank` says
+            others = sorted(self.others[view.seat], key=seen.__getitem__)
             team = [view.seat, *others[:size - 1]] if me else others[:size]
-            found = memo[key] = self._safe(view, game, team, hides)
+            found = memo[key] = self._safe(view, game, team, hides, needed)
         return found
 
-    def _safe(self, view: View, game: Game, team: Any, hides: bool) -> float:
-        """How likely the player takes the team to be safe (reasoning from their own seat
-        alone: `hides`)."""
-        return self.belief.safe(view, game, team, game.fails_needed or 1, pretend=hides)
+    def _safe(self, view: View, game: Game, team: Any, hides: bool, needed: int) -> float:
+        """How likely the player takes the team to be safe from the `needed` Fail cards
+        (reasoning from their own seat alone: `hides`)."""
+        return self.belief.safe(view, game, team, needed, pretend=hides)
 
     # -- decisions ------------------------------------------------------------------------
 
@@ -290,8 +293,8 @@ class Sensible(Players):
         pending = game.proposals[-1]
         if pending.leader == view.seat:
             return 1.0
-        style, team = self.style, pending.team
-        safe = max(self._safe(view, game, team, hides), SAFEST_DOUBT)
+        style, team, needed = self.style, pending.team, game.fails_needed or 1
+        safe = max(self._safe(view, game, team, hides, needed), SAFEST_DOUBT)
         on = view.seat in team
         odds = style.approve + style.trust * math.log(safe) + style.patience * (
             pending.attempt - 1)
@@ -300,20 +303,18 @@ class Sensible(Players):
         if pending.attempt >= 5 - self.cancels(game, view.seat):
             odds += style.hammer  # the round's last team: no better one can follow
         else:
-            best = max(self._best(view, game, len(team), on, hides), SAFEST_DOUBT)
+            best = max(self._best(view, game, len(team), on, hides, needed), SAFEST_DOUBT)
             odds += style.choosy * min(0.0, math.log(safe / best))
         if view.spy:
-            spies = sum(s in self._spies(view) for s in team)
-            odds += style.spy_bias * (1 if spies >= (game.fails_needed or 1) else
-                                      -1 if not spies else 0)
+            spies = len(self._spies(view).intersection(team))
+            odds += style.spy_bias * (1 if spies >= needed else -1 if not spies else 0)
         return chance(odds)
 
     def cancels(self, game: Game, seat: int) -> int:
         """How many more approvals the other players could cancel in this round (a module's
         cards: No Confidence)."""
-        from moderator.simulate.turn import Moves
-
-        return sum(Moves.of(m.id).cancels(game, seat) for m in game.config.in_play)
+        in_play = game.config.in_play
+        return sum(Moves.of(m.id).cancels(game, seat) for m in in_play) if in_play else 0
 
     def card(self, view: View, game: Game, hand: tuple[str, ...], face_up: bool) -> str:
         if len(hand) == 1:
@@ -387,7 +388,7 @@ class Sensible(Players):
         if view.spy:
             failing = sum(s in self._spies(view) for s in team if s != view.seat)
             return "reverse" if failing < needed else "success"
-        return "reverse" if self._safe(view, game, team, False) < 0.4 else "success"
+        return "reverse" if self._safe(view, game, team, False, needed) < 0.4 else "success"
 
     def _accused(self, view: View, game: Game, choices: Any, seats: list[int]) -> int | None:
         """A Hunter's accusation: the resistance Hunter names the player most likely the spy

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from moderator.rules import Game
 from moderator.rules.setup import SPY_CHARACTERS
-from moderator.scripts import for_game
+from moderator.scripts import Step, for_game
 
 #: Characters whose side changes when the Defectors switch (rules.md §5.2).
 DEFECTORS = frozenset({"resistance-defector", "spy-defector"})
@@ -60,6 +60,19 @@ def _seats(mask: int) -> Iterable[int]:
         seat += 1
 
 
+#: The reveal script of each setup played so far (a run plays thousands of games of one).
+_SCRIPTS: dict[tuple[object, ...], tuple[Step, ...]] = {}
+
+
+def _script(game: Game) -> tuple[Step, ...]:
+    """The reveal script of the game's setup, worked out once per setup."""
+    key = (game.players, game.modules, game.variants, game.roles, game.house_rules)
+    found = _SCRIPTS.get(key)
+    if found is None:
+        found = _SCRIPTS[key] = for_game(game)
+    return found
+
+
 class Table:
     """The dealt cards of one game, and every player's view."""
 
@@ -93,7 +106,7 @@ class Table:
         seats_of: dict[str, list[int]] = {}
         for seat, card in self.cards.items():
             seats_of.setdefault(card, []).append(seat)
-        for step in for_game(game):
+        for step in _script(game):
             if not step.open:
                 continue
             seen = {s for role in {*step.open, *step.thumb} for s in seats_of.get(role, ())}

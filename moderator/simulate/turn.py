@@ -134,7 +134,7 @@ class Turns:
         if seat is None:  # nobody holds the character: the table says nothing
             return asked.default
         value = self.players.choose(self.table.views[seat], game, asked, given)
-        assert value in asked.choices or asked.size > 1, (asked.name, value)
+        assert asked.size > 1 or value in asked.choices, (asked.name, value)
         return value
 
     def _ask(self, game: Game, seat: int) -> dict[str, Any]:
@@ -163,9 +163,8 @@ class Turns:
                     trapped = given.get("trapped")
                     counted = Counter(c for s, c in cards.items() if s != trapped)
                 want = counted[card]
-                choices = asked.choices
-                given[asked.name] = want if want in choices else min(
-                    choices, key=lambda n: abs(n - want))
+                given[asked.name] = want if asked.allows(want) else min(
+                    asked.choices, key=lambda n: abs(n - want))
             else:
                 assert moves is not None  # the Fail cards are a count
                 given[asked.name] = self.choose(moves.chooser(asked.name, game), game, asked,

@@ -78,6 +78,21 @@ def test_a_value_outside_the_choices_is_refused_with_the_same_limit():
     assert 1 not in asked(game)["switched"]
 
 
+def test_a_value_is_allowed_exactly_when_it_is_among_the_choices():
+    """rules.md §1.5: with both spies shown on the first team, a team of the others can
+    reveal no Fail card; asking the limits of one value agrees with the choices, before and
+    after they are worked out (the simulator asks of the one count it played)."""
+    game = Game.new(5, 0).propose([0, 1])
+    game = game.vote(everyone(game)).play_mission(2).propose([2, 3, 4])
+    game = game.vote(everyone(game))
+    for worked_out in (False, True):
+        fails = game.next_input()
+        assert fails is not None and fails.name == "fails"
+        if worked_out:
+            assert fails.choices == (0,)
+        assert [n for n in range(-1, 5) if fails.allows(n)] == [0]
+
+
 # -- who leads next ----------------------------------------------------------------------------
 
 
