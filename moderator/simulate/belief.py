@@ -72,7 +72,6 @@ class Belief:
                     for view in views]
         self._deals: Deals | None = None
         self._public = self.every
-        self._proposals: tuple[object, ...] = ()  # the record's teams when last read
         self._known: dict[int, tuple[int, int]] = {}  # seat -> (told, bits)
         # per reader: the sets, the shares, and the shares in log-odds (None: sure either
         # way), kept while the deals stay; the readings, while the votes read stay too
@@ -94,13 +93,11 @@ class Belief:
             folded = self._fold(game)
             self._shares.clear()
             self._read.clear()
-            if folded and self.hint:  # what the players say of the missions just played
-                self._speak(game)
-                self._listen()
-        proposals = game.proposals
-        if proposals is not self._proposals:  # a team proposed or voted on (a new tuple)
-            self._proposals = proposals
-            self._hear(game)
+            if folded:  # the votes, talked over once the missions show who was right
+                self._hear(game)
+                if self.hint:  # what the players say of the missions just played
+                    self._speak(game)
+                    self._listen()
         return self._public
 
     def known(self, view: View) -> int:

@@ -63,47 +63,50 @@ class Style:
     weighted by the log-odds these add up to."""
 
     #: A team one is not on, as safe as one would pick oneself and surely safe.
-    approve: float = 4.342
+    approve: float = 4.645
     #: On the team (the leader always approves their own).
-    on_team: float = 2.9
+    on_team: float = 3.156
     #: Per team rejected so far in the round: people grow tired of rejecting.
     patience: float = 0.0
     #: On the round's last team (the fifth, or earlier while others hold No Confidence),
     #: where no team one would rather pick can follow (`choosy` does not count there).
-    hammer: float = 3.931
+    hammer: float = 2.736
     #: Times the log of how likely the team looks safe: a table of 8 or 10 starts out more
     #: doubtful than one of 7 or 9, as real ones do (their first teams are rejected more).
-    trust: float = 1.829
+    trust: float = 1.794
     #: Times the log of how much less safe it is than the team one would pick oneself.
-    choosy: float = 3.625
+    choosy: float = 3.672
+    #: Off the team, how far one measures it against the team one would lead oneself (with
+    #: oneself on it) rather than the best team of the others: people like to be on teams.
+    left_out: float = 0.3
     #: The spread of a resistance player's gut feeling about each other player, in log-odds.
     gut: float = 0.0
     #: How far it drifts with each mission played, as each draws their own conclusions.
-    drift: float = 1.561
+    drift: float = 1.661
     #: How much the table follows what the votes say of each player, per vote, weighed by
     #: how well each voter's votes matched the missions played (`belief.py`).
-    follow: float = 2.283
+    follow: float = 2.339
     #: A spy's pull towards a team with enough spies to fail it, and away from a clean one.
-    spy_bias: float = 0.867
+    spy_bias: float = 0.954
     #: How much the Commander leans on what they saw (0: hides it fully, 1: votes by it).
-    lean: float = 0.573
+    lean: float = 0.589
     #: A spy plays Success rather than Fail when the record would then make them a spy at
     #: least this surely (unless the mission decides the game).
     exposed: float = 0.932
     #: Otherwise a spy able to fail the mission plays Fail with these log-odds, each on
     #: their own (always when it decides the game).
-    fail: float = -1.485
+    fail: float = -1.398
     #: How much the table reads into a mission's result and its votes (`belief.py`).
     read: float = 0.0
     #: How hard a resistance player speaks against those they suspect after a mission (the
     #: Commander: the spies they saw), as that many votes against them: the table follows
     #: it as it follows votes, and the Assassin hears it too (`belief.py`).
-    hint: float = 1.815
+    hint: float = 1.953
     #: The chance each resistance player speaks after a mission.
-    speaks: float = 0.447
+    speaks: float = 0.483
     #: How unsure the Assassin's guess is: they name a player with a weight of e to the
     #: power of how informed that player looked (`informed`) divided by this (0: the best).
-    guess: float = 7.76
+    guess: float = 8.066
 
 
 #: A resistance Sergeant makes a team member switch when they take them for a spy this surely
@@ -154,9 +157,8 @@ class Sensible(Players):
     def _kept(self, game: Game) -> dict[tuple[Any, ...], Any]:
         """What players worked out in this state of the record (teams they would pick): the
         deals it allows, and the teams proposed so far (whose votes the table reads)."""
-        state = self.state
-        if state is None or game.deals is not state[0] or len(game.proposals) != state[1]:
-            self.state = (game.deals, len(game.proposals))
+        if game.deals is not self.state:
+            self.state = game.deals
             self.memo.clear()
         return self.memo
 
@@ -303,8 +305,13 @@ class Sensible(Players):
         if pending.attempt >= 5 - self.cancels(game, view.seat):
             odds += style.hammer  # the round's last team: no better one can follow
         else:
-            best = max(self._best(view, game, len(team), on, hides, needed), SAFEST_DOUBT)
-            odds += style.choosy * min(0.0, math.log(safe / best))
+            best = math.log(max(self._best(view, game, len(team), on, hides, needed),
+                                SAFEST_DOUBT))
+            if not on and style.left_out:
+                mine = math.log(max(self._best(view, game, len(team), True, hides, needed),
+                                    SAFEST_DOUBT))
+                best += style.left_out * (mine - best)
+            odds += style.choosy * min(0.0, math.log(safe) - best)
         if view.spy:
             spies = len(self._spies(view).intersection(team))
             odds += style.spy_bias * (1 if spies >= needed else -1 if not spies else 0)
