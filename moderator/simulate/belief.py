@@ -38,6 +38,11 @@ if TYPE_CHECKING:
 #: a team that failed.
 PASSED, VOTED, LED = -0.8, 0.4, 0.4
 
+#: A player's reading of the record: the sets they reason over, how many, per seat the share
+#: of them that make that seat a spy, how likely a spy the player takes it for all told, and
+#: how much less likely a team is safe with that seat on it than the sets alone say.
+Reading = tuple[int, int, list[float], list[float], list[float]]
+
 #: A private fact about the deals carries no event of the record.
 _PRIVATE = ("private", 0)
 
@@ -73,14 +78,12 @@ class Belief:
         self._deals: Deals | None = None
         self._public = self.every
         self._known: dict[int, tuple[int, int]] = {}  # seat -> (told, bits)
-        # per reader: the sets, the shares, and the shares in log-odds (None: sure either
-        # way), kept while the deals stay; the readings, while the votes read stay too
+        # per reader: the sets, how many, the shares, and the shares in log-odds (None:
+        # sure either way), kept while the deals stay
         self._shares: dict[tuple[int, int, bool],
-                           tuple[int, list[float], list[float | None]]] = {}
-        # (the table's reading they were worked out with, the reading), kept while the
-        # deals stay: a vote read moves only the team's seats
-        self._read: dict[tuple[int, int, bool],
-                         tuple[list[float], tuple[int, list[float], list[float]]]] = {}
+                           tuple[int, int, list[float], list[float | None]]] = {}
+        # per reader: (the table's reading it was worked out with, the reading)
+        self._read: dict[tuple[int, int, bool], tuple[list[float], Reading]] = {}
 
     # -- the deals ------------------------------------------------------------------------
 
@@ -128,23 +131,21 @@ class Belief:
 
     # -- readings -------------------------------------------------------------------------
 
-    def reading(self, view: View, game: Game,
-                pretend: bool = False) -> tuple[int, list[float], list[float]]:
-        """(the sets `view` reasons over, per seat the share of them that make that seat a
-        spy, per seat how likely a spy the player takes it for, all told). With `pretend`
-        the player reasons from their own seat alone, as a resistance player would: a spy
-        judging how a team looks, the Commander hiding what they saw."""
+    def reading(self, view: View, game: Game, pretend: bool = False) -> Reading:
+        """How `view` reads the record (`Reading`). With `pretend` the player reasons from
+        their own seat alone, as a resistance player would: a spy judging how a team looks,
+        the Commander hiding what they saw."""
         self.public(game)
         key = (view.seat, view.told, pretend)
         found = self._read.get(key)
         if found is None or found[0] is not self.said:
             found = self._read[key] = (self.said, self._reading(
-                key, found, lambda: self._bits(view, game, pretend), self.gut[view.seat]))
+                key, lambda: self._bits(view, game, pretend), self.gut[view.seat]))
         return found[1]
 
     def suspicion(self, view: View, game: Game, pretend: bool = False) -> list[float]:
         """Per seat, how likely a spy `view` takes that player for."""
-        return self.reading(view, game, pretend)[2]
+        return self.reading(view, game, pretend)[3]
 
     def looks(self, game: Game) -> list[float]:
         """Per seat, how likely a spy the record and its reading make that player, for
@@ -153,52 +154,46 @@ class Belief:
         key = (-1, 0, True)
         found = self._read.get(key)
         if found is None or found[0] is not self.said:
-            found = self._read[key] = (self.said, self._reading(
-                key, found, lambda: self._public, None))
-        return found[1][2]
+            found = self._read[key] = (self.said, self._reading(key, lambda: self._public,
+                                                                None))
+        return found[1][3]
 
-    def _reading(self, key: tuple[int, int, bool],
-                 before: tuple[list[float], tuple[int, list[float], list[float]]] | None,
-                 sets: Callable[[], int], gut: list[float] | None,
-                 ) -> tuple[int, list[float], list[float]]:
+    def _reading(self, key: tuple[int, int, bool], sets: Callable[[], int],
+                 gut: list[float] | None) -> Reading:
         """A reader's reading: the share of their `sets` that make each seat a spy (kept
-        while the deals stay), moved in log-odds by the table's reading and their `gut`;
-        from the reading `before` the votes last read, only the seats those moved."""
+        while the deals stay), moved in log-odds by the table's reading and their `gut`."""
         counted = self._shares.get(key)
         if counted is None:
             bits = sets()
             total = bits.bit_count()
             shares = [(bits & held).bit_count() / total for held in self.holding]
-            counted = self._shares[key] = (bits, shares, [
-                log_odds(share) if 0.0 < share < 1.0 else None for share in shares])
-        bits, shares, odds = counted
-        soft, said = self.soft, self.said
-        if before is None:
-            seen = shares.copy()  # a seat the sets settle keeps its share
-            moved = [seat for seat, lo in enumerate(odds) if lo is not None]
-        else:
-            heard, seen = before[0], before[1][2].copy()
-            moved = [seat for seat, lo in enumerate(odds)
-                     if lo is not None and said[seat] != heard[seat]]
-        for seat in moved:
-            odds_seat = odds[seat] + soft[seat] + said[seat]  # type: ignore[operator]
-            if gut is not None:
-                odds_seat += gut[seat]
-            seen[seat] = chance(odds_seat)
-        return bits, shares, seen
+            log = math.log  # log_odds and chance, written out: the simulator's inner loop
+            counted = self._shares[key] = (bits, total, shares, [
+                log(share / (1.0 - share)) if 0.0 < share < 1.0 else None for share in shares])
+        bits, total, shares, odds = counted
+        soft, said, exp = self.soft, self.said, math.exp
+        seen = shares.copy()  # a seat the sets settle keeps its share
+        factor = [1.0] * len(shares)
+        for seat, lo in enumerate(odds):
+            if lo is not None:
+                odds_seat = lo + soft[seat] + said[seat]
+                if gut is not None:
+                    odds_seat += gut[seat]
+                likely = seen[seat] = 1.0 / (1.0 + exp(-odds_seat))
+                factor[seat] = (1.0 - likely) / (1.0 - shares[seat])
+        return bits, total, shares, seen, factor
 
     def safe(self, view: View, game: Game, team: Iterable[int], needed: int,
              pretend: bool = False) -> float:
         """How likely `view` takes the team to hold fewer spies than the Fail cards that fail
         it: exact over the sets they reason over, then moved by their reading of each other
         member."""
-        bits, shares, seen = self.reading(view, game, pretend)
+        bits, total, _, _, factor = self.reading(view, game, pretend)
         me, held = view.seat, self.holding
-        others, anyone = [], 0
-        for seat in team:
-            if seat != me:
-                others.append(seat)
-                anyone |= held[seat]
+        others = [seat for seat in team if seat != me]
+        anyone = 0
+        for seat in others:
+            anyone |= held[seat]
         clean = (bits & ~anyone).bit_count()
         if needed > 1:  # one spy on it is not enough
             for seat in others:
@@ -207,15 +202,12 @@ class Belief:
                     if other != seat:
                         rest |= held[other]
                 clean += (bits & held[seat] & ~rest).bit_count()
-        found = clean / bits.bit_count()
-        if not found:
+        if not clean:
             return 0.0
+        found = clean / total
         for seat in others:
-            share = shares[seat]
-            if 0.0 < share < 1.0:
-                likely = seen[seat]
-                found *= (1.0 - likely) / (1.0 - share)
-        return min(found, 1.0)
+            found *= factor[seat]
+        return found if found < 1.0 else 1.0
 
     def exposure(self, seat: int, game: Game, team: Iterable[int], fails: int) -> float:
         """How likely a spy the record would make `seat` once `team` revealed `fails` Fail

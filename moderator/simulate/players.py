@@ -278,44 +278,72 @@ class Sensible(Players):
         return max(doubt, key=lambda s: (_unsure(found[s]), found[s], -self.rank[s]))
 
     def votes(self, game: Game) -> tuple[int, ...]:
-        rand = self.rng.random
-        return tuple(s for s in range(game.players)
-                     if rand() < self.approval(self.views[s], game))
+        rand, vote, views = self.rng.random, self._vote, self.views
+        ballot = self._ballot(game)
+        return tuple(s for s in range(game.players) if rand() < vote(views[s], game, ballot))
 
     def approval(self, view: View, game: Game) -> float:
-        """How likely the player approves the team put to the vote (the Commander: as they
-        lean on what they saw, or not)."""
+        """How likely the player approves the team put to the vote."""
+        return self._vote(view, game, self._ballot(game))
+
+    def _ballot(self, game: Game) -> tuple[Any, int, float, int]:
+        """What every voter weighs the same: (the team put to the vote, the Fail cards that
+        fail it, the log-odds every vote starts from, its attempt in the round)."""
+        pending, style = game.proposals[-1], self.style
+        return (pending, game.fails_needed or 1,
+                style.approve + style.patience * (pending.attempt - 1), pending.attempt)
+
+    def _vote(self, view: View, game: Game, ballot: tuple[Any, int, float, int]) -> float:
+        """How likely the player approves (the Commander: as they lean on what they saw, or
+        not)."""
         if self.commander[view.seat]:
             lean = self.style.lean
-            return lean * self._approval(view, game, False) + (1 - lean) * self._approval(
-                view, game, True)
-        return self._approval(view, game, view.spy)
+            return lean * self._approval(view, game, False, ballot) + (
+                1 - lean) * self._approval(view, game, True, ballot)
+        return self._approval(view, game, view.spy, ballot)
 
-    def _approval(self, view: View, game: Game, hides: bool) -> float:
-        pending = game.proposals[-1]
-        if pending.leader == view.seat:
+    def _approval(self, view: View, game: Game, hides: bool,
+                  ballot: tuple[Any, int, float, int]) -> float:
+        pending, needed, odds, attempt = ballot
+        seat = view.seat
+        if pending.leader == seat:
             return 1.0
-        style, team, needed = self.style, pending.team, game.fails_needed or 1
-        safe = max(self._safe(view, game, team, hides, needed), SAFEST_DOUBT)
-        on = view.seat in team
-        odds = style.approve + style.trust * math.log(safe) + style.patience * (
-            pending.attempt - 1)
+        style, team = self.style, pending.team
+        safe = self.belief.safe(view, game, team, needed, pretend=hides)
+        if safe < SAFEST_DOUBT:
+            safe = SAFEST_DOUBT
+        safe = math.log(safe)
+        odds += style.trust * safe
+        on = seat in team
         if on:
             odds += style.on_team
-        if pending.attempt >= 5 - self.cancels(game, view.seat):
+        if attempt >= 5 - self.cancels(game, seat):
             odds += style.hammer  # the round's last team: no better one can follow
         else:
-            best = math.log(max(self._best(view, game, len(team), on, hides, needed),
-                                SAFEST_DOUBT))
-            if not on and style.left_out:
-                mine = math.log(max(self._best(view, game, len(team), True, hides, needed),
-                                    SAFEST_DOUBT))
-                best += style.left_out * (mine - best)
-            odds += style.choosy * min(0.0, math.log(safe) - best)
+            mark = self._mark(view, game, len(team), on, hides, needed)
+            if safe < mark:
+                odds += style.choosy * (safe - mark)
         if view.spy:
             spies = len(self._spies(view).intersection(team))
             odds += style.spy_bias * (1 if spies >= needed else -1 if not spies else 0)
-        return chance(odds)
+        return 1.0 / (1.0 + math.exp(-odds))
+
+    def _mark(self, view: View, game: Game, size: int, on: bool, hides: bool,
+              needed: int) -> float:
+        """What the player measures a team of this size against, in log: how safe they take
+        the safest team they could name with themselves on it, or, off it, the safest team
+        of the others, moved towards their own (`Style.left_out`)."""
+        memo = self._kept(game)
+        key = ("mark", view.seat, view.told, size, on, hides)
+        found = memo.get(key)
+        if found is None:
+            found = math.log(max(self._best(view, game, size, on, hides, needed), SAFEST_DOUBT))
+            if not on and self.style.left_out:
+                mine = math.log(max(self._best(view, game, size, True, hides, needed),
+                                    SAFEST_DOUBT))
+                found += self.style.left_out * (mine - found)
+            memo[key] = found
+        return found
 
     def cancels(self, game: Game, seat: int) -> int:
         """How many more approvals the other players could cancel in this round (a module's

@@ -5,6 +5,7 @@ every answer is one the engine offers; the table deals as the reveal script says
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -171,3 +172,50 @@ def test_on_the_rounds_last_team_no_better_team_counts():
     for _ in range(4):
         game = game.propose([0, 1, 2]).vote([])
     assert game.proposals[-1].attempt == 4 and len(approvals(game.propose([0, 1, 2]))) == 1
+
+
+def first_vote(players: int, style: Style, seed: int = 0) -> list[float]:
+    """How likely each plain resistance player off the first team approves it."""
+    game, table = dealt(players, seed=seed)
+    game = game.propose([(game.seat + k) % players for k in range(game.team_size)])
+    team = game.proposals[-1].team
+    sensible = Sensible(table.views, game, random.Random(0), style=style)
+    return [sensible.approval(view, game) for view in table.views
+            if not view.spy and view.seat not in team]
+
+
+def test_a_table_of_eight_starts_out_more_doubtful_than_one_of_nine():
+    """Before any mission a voter trusts a team as far as it is likely safe (`Style.trust`):
+    a first team of three holds no spy more often at 9 players (three spies among eight
+    others) than at 8 (three among seven), and real tables reject it less at 9."""
+    style = Style(left_out=0.0)
+    eight, nine = first_vote(8, style), first_vote(9, style)
+    assert len(set(eight)) == len(set(nine)) == 1  # nobody knows anything yet
+    assert nine[0] > eight[0]
+    assert first_vote(8, replace(style, trust=0.0)) == first_vote(9, replace(style, trust=0.0))
+
+
+def test_off_the_team_a_player_measures_it_against_one_they_would_lead():
+    """People like to be on teams: off it, a voter weighs the team against the one they
+    would lead themselves as far as `Style.left_out` says (on it, they are already there)."""
+    alone, left_out = first_vote(7, Style(left_out=0.0)), first_vote(7, Style(left_out=1.0))
+    assert all(a > b for a, b in zip(alone, left_out, strict=True))
+    assert first_vote(7, Style(left_out=1.0, choosy=0.0)) == first_vote(
+        7, Style(left_out=0.0, choosy=0.0))
+
+
+def test_the_votes_are_talked_over_once_a_mission_shows_who_was_right():
+    """A round's votes move what the table makes of each player (`Belief.said`) when the
+    next mission is played, not at each vote: the missions are what show whose votes were
+    right (`Style.follow`)."""
+    game, table = dealt(7, seed=5)
+    belief = Sensible(table.views, game, random.Random(0)).belief
+    game = game.propose([0, 1]).vote([0, 1, 2, 3]).play_mission(1)
+    belief.public(game)
+    said = belief.said[:]
+    game = game.propose([2, 3, 4]).vote([2, 3])  # rejected
+    game = game.propose([4, 5, 6]).vote([0, 1, 4, 5, 6])
+    belief.public(game)
+    assert belief.said == said
+    belief.public(game.play_mission(0))
+    assert belief.said != said
