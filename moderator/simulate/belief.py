@@ -98,6 +98,7 @@ class Belief:
             self._read.clear()
             if folded:  # the votes, talked over once the missions show who was right
                 self._hear(game)
+                self._listen()
                 if self.hint:  # what the players say of the missions just played
                     self._speak(game)
                     self._listen()
@@ -158,19 +159,35 @@ class Belief:
                                                                 None))
         return found[1][3]
 
-    def _reading(self, key: tuple[int, int, bool], sets: Callable[[], int],
-                 gut: list[float] | None) -> Reading:
-        """A reader's reading: the share of their `sets` that make each seat a spy (kept
-        while the deals stay), moved in log-odds by the table's reading and their `gut`."""
+    def odds(self, view: View, game: Game) -> list[float]:
+        """Per seat, how likely a spy `view` takes that player for, in log-odds (infinite
+        where the record and what they know settle it)."""
+        _, _, shares, odds = self._counted((view.seat, view.told, False),
+                                           lambda: self._bits(view, game, False))
+        soft, said, gut = self.soft, self.said, self.gut[view.seat]
+        return [(math.inf if share else -math.inf) if lo is None else
+                lo + soft[seat] + said[seat] + (gut[seat] if gut is not None else 0.0)
+                for seat, (share, lo) in enumerate(zip(shares, odds, strict=True))]
+
+    def _counted(self, key: tuple[int, int, bool], sets: Callable[[], int],
+                 ) -> tuple[int, int, list[float], list[float | None]]:
+        """A reader's sets, how many, per seat the share of them that make it a spy, and
+        that share in log-odds (None: sure either way), kept while the deals stay."""
         counted = self._shares.get(key)
         if counted is None:
             bits = sets()
             total = bits.bit_count()
             shares = [(bits & held).bit_count() / total for held in self.holding]
-            log = math.log  # log_odds and chance, written out: the simulator's inner loop
+            log = math.log  # log_odds written out: the simulator's inner loop
             counted = self._shares[key] = (bits, total, shares, [
                 log(share / (1.0 - share)) if 0.0 < share < 1.0 else None for share in shares])
-        bits, total, shares, odds = counted
+        return counted
+
+    def _reading(self, key: tuple[int, int, bool], sets: Callable[[], int],
+                 gut: list[float] | None) -> Reading:
+        """A reader's reading: the share of their `sets` that make each seat a spy (kept
+        while the deals stay), moved in log-odds by the table's reading and their `gut`."""
+        bits, total, shares, odds = self._counted(key, sets)
         soft, said, exp = self.soft, self.said, math.exp
         seen = shares.copy()  # a seat the sets settle keeps its share
         factor = [1.0] * len(shares)
@@ -265,7 +282,6 @@ class Belief:
                     if seat not in team:
                         score[seat] += 1 if (seat in voters) == mission.succeeded else -1
         self.folded = len(missions)
-        self._listen()
         return True
 
     def _speak(self, game: Game) -> None:
@@ -278,10 +294,10 @@ class Belief:
                 continue
             if view.named_spies:
                 accused = sorted(view.spies_known())
-            else:
-                seen = self.suspicion(view, game)
+            else:  # by the log-odds of their reading (the same order, without the chances)
+                odds = self.odds(view, game)
                 accused = sorted((s for s in range(self.players) if s != view.seat),
-                                 key=lambda s: -seen[s])[:game.spies]
+                                 key=lambda s: -odds[s])[:game.spies]
             for seat in accused:
                 self.stance[view.seat][seat] += self.hint
             self.spoken[view.seat] += accused
@@ -289,12 +305,11 @@ class Belief:
     def _hear(self, game: Game) -> None:
         """Read the votes held since the last reading: a vote against a team is a word
         against each other member, a vote for it one for them."""
-        proposals, stance, heard = game.proposals, self.stance, False
+        proposals, stance = game.proposals, self.stance
         for number in range(self.heard, len(proposals)):
             proposal = proposals[number]
             if proposal.approvals is None:
                 break
-            heard = True
             self.heard += 1
             team, approvals = proposal.team, proposal.approvals
             weight = 1.0 / len(team)
@@ -306,8 +321,6 @@ class Belief:
                 for seat in team:
                     if seat != voter:
                         row[seat] += word
-        if heard:
-            self._listen()
 
     def _listen(self) -> None:
         """What the table makes of the votes: each voter's words, weighed by how well their

@@ -219,15 +219,14 @@ class Sensible(Players):
         """How safe the player takes the safest team of this size they could name, with
         themselves on it or (`me` False) without them: what a team is measured against."""
         memo = self._kept(game)
-        key = ("best", view.seat, view.told, size, me, hides)
-        found = memo.get(key)
-        if found is None:
+        key = ("trusted", view.seat, view.told, hides)
+        others = memo.get(key)
+        if others is None:
             seen = self.belief.suspicion(view, game, pretend=hides)
             # a stable sort of the others in the tie order: ties go as `rank` says
-            others = sorted(self.others[view.seat], key=seen.__getitem__)
-            team = [view.seat, *others[:size - 1]] if me else others[:size]
-            found = memo[key] = self._safe(view, game, team, hides, needed)
-        return found
+            others = memo[key] = sorted(self.others[view.seat], key=seen.__getitem__)
+        team = [view.seat, *others[:size - 1]] if me else others[:size]
+        return self._safe(view, game, team, hides, needed)
 
     def _safe(self, view: View, game: Game, team: Any, hides: bool, needed: int) -> float:
         """How likely the player takes the team to be safe from the `needed` Fail cards
