@@ -50,10 +50,11 @@ REAL = {
 PROAVALON_SPIES = 0.646
 ASSASSIN_AT_6 = 0.30
 
-#: What is fitted, all with the Commander setup: the vote figures at every count, the spies'
-#: wins at 5, 7, 8 and 10, the games ended by five rejections at 6, 8 and 10. Kept aside: the
-#: wins at 6 and 9 (the dip), five rejections at 5, 7 and 9, the base game's and the Plot
-#: cards' figures, ProAvalon's five-player figure and the Assassin's rate at 6.
+#: What is fitted: with the Commander setup the vote figures at every count, the spies' wins
+#: at 5, 7, 8 and 10, the games ended by five rejections at 6, 8 and 10; in the base game the
+#: vote figures at every count. Kept aside: the wins at 6 and 9 (the dip), five rejections at
+#: 5, 7 and 9 and in the base game, the Plot cards' figures, ProAvalon's five-player figure
+#: and the Assassin's rate at 6.
 FITTED = {
     "first_team_approved": COUNTS,
     "rejections_per_round": COUNTS,
@@ -61,6 +62,8 @@ FITTED = {
     "spies": (5, 7, 8, 10),
     "five_rejections": (6, 8, 10),
 }
+FITTED_BASE = {kind: COUNTS for kind in
+               ("first_team_approved", "rejections_per_round", "rounds_to_fifth")}
 
 #: The scale of a miss, for the fit's sum of squares: the spies' wins in points (the issue
 #: allows 8), the vote figures and the five-rejection endings as a ratio (the issue allows a
@@ -104,10 +107,11 @@ def miss(kind: str, simulated: float, real: float) -> float:
     return math.log(max(simulated, 2e-3) / real) / VOTE_SCALE
 
 
-def loss(found: dict[int, dict[str, float]]) -> float:
-    """The fit's sum of squared misses over the fitted figures."""
+def loss(found: dict[int, dict[str, float]], fitted: dict[str, tuple[int, ...]] = FITTED,
+         ) -> float:
+    """The fit's sum of squared misses over the `fitted` figures of one setup."""
     return sum(miss(kind, found[n][kind], REAL[kind][n]) ** 2
-               for kind, counts in FITTED.items() for n in counts)
+               for kind, counts in fitted.items() for n in counts)
 
 
 def fit(start: Style, games: int, seed: int, rounds: int) -> Style:
@@ -121,9 +125,12 @@ def fit(start: Style, games: int, seed: int, rounds: int) -> Style:
         return replace(start, **values)
 
     counts = tuple(sorted({n for c in FITTED.values() for n in c}))
+    base_counts = tuple(sorted({n for c in FITTED_BASE.values() for n in c}))
 
     def cost(point: list[float]) -> float:
-        value = loss(run(style_of(point), AVALON, games, seed, counts))
+        style = style_of(point)
+        value = loss(run(style, AVALON, games, seed, counts)) + loss(
+            run(style, BASE, games, seed, base_counts), FITTED_BASE)
         print(f"  {value:9.2f}  " + " ".join(f"{v:.3f}" for v in point), flush=True)
         return value
 
@@ -187,12 +194,14 @@ def report(style: Style, games: int, seed: int) -> str:
             cell = _cell(kind, avalon[n][kind], REAL[kind][n])
             cells.append(f"**{cell}**" if n in FITTED.get(kind, ()) else cell)
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    lines += ["", "| base game (held aside) | " + " | ".join(map(str, COUNTS)) + " |",
+    lines += ["", "| base game | " + " | ".join(map(str, COUNTS)) + " |",
               "|---|" + "---|" * len(COUNTS)]
     for kind in ("first_team_approved", "rejections_per_round", "rounds_to_fifth",
                  "five_rejections", "spies"):
-        cells = [_cell(kind, base[n][kind], REAL[kind][n] if kind != "spies" else None)
-                 for n in COUNTS]
+        cells = []
+        for n in COUNTS:
+            cell = _cell(kind, base[n][kind], REAL[kind][n] if kind != "spies" else None)
+            cells.append(f"**{cell}**" if n in FITTED_BASE.get(kind, ()) else cell)
         lines.append(f"| {names[kind]} | " + " | ".join(cells) + " |")
     lines += ["", "| Plot cards (held aside) | " + " | ".join(map(str, COUNTS)) + " |",
               "|---|" + "---|" * len(COUNTS)]

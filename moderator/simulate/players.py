@@ -63,50 +63,51 @@ class Style:
     weighted by the log-odds these add up to."""
 
     #: A team one is not on, as safe as one would pick oneself and surely safe.
-    approve: float = 4.645
+    approve: float = 4.576
     #: On the team (the leader always approves their own).
-    on_team: float = 3.156
+    on_team: float = 3.936
     #: Per team rejected so far in the round: people grow tired of rejecting.
     patience: float = 0.0
     #: On the round's last team (the fifth, or earlier while others hold No Confidence),
-    #: where no team one would rather pick can follow (`choosy` does not count there).
-    hammer: float = 2.736
+    #: where no team one would rather pick can follow (`choosy` does not count there); a
+    #: spy only on a team the spies can fail (its rejection would win them the game).
+    hammer: float = 2.564
     #: Times the log of how likely the team looks safe: a table of 8 or 10 starts out more
     #: doubtful than one of 7 or 9, as real ones do (their first teams are rejected more).
-    trust: float = 1.794
+    trust: float = 1.788
     #: Times the log of how much less safe it is than the team one would pick oneself.
-    choosy: float = 3.672
+    choosy: float = 3.488
     #: Off the team, how far one measures it against the team one would lead oneself (with
     #: oneself on it) rather than the best team of the others: people like to be on teams.
-    left_out: float = 0.3
+    left_out: float = 0.239
     #: The spread of a resistance player's gut feeling about each other player, in log-odds.
     gut: float = 0.0
     #: How far it drifts with each mission played, as each draws their own conclusions.
-    drift: float = 1.661
+    drift: float = 1.124
     #: How much the table follows what the votes say of each player, per vote, weighed by
     #: how well each voter's votes matched the missions played (`belief.py`).
-    follow: float = 2.339
+    follow: float = 2.676
     #: A spy's pull towards a team with enough spies to fail it, and away from a clean one.
-    spy_bias: float = 0.954
+    spy_bias: float = 1.331
     #: How much the Commander leans on what they saw (0: hides it fully, 1: votes by it).
-    lean: float = 0.589
+    lean: float = 0.572
     #: A spy plays Success rather than Fail when the record would then make them a spy at
     #: least this surely (unless the mission decides the game).
     exposed: float = 0.932
     #: Otherwise a spy able to fail the mission plays Fail with these log-odds, each on
     #: their own (always when it decides the game).
-    fail: float = -1.398
+    fail: float = -1.650
     #: How much the table reads into a mission's result and its votes (`belief.py`).
     read: float = 0.0
     #: How hard a resistance player speaks against those they suspect after a mission (the
     #: Commander: the spies they saw), as that many votes against them: the table follows
     #: it as it follows votes, and the Assassin hears it too (`belief.py`).
-    hint: float = 1.953
+    hint: float = 2.381
     #: The chance each resistance player speaks after a mission.
-    speaks: float = 0.483
+    speaks: float = 0.435
     #: How unsure the Assassin's guess is: they name a player with a weight of e to the
     #: power of how informed that player looked (`informed`) divided by this (0: the best).
-    guess: float = 8.066
+    guess: float = 9.043
 
 
 #: A resistance Sergeant makes a team member switch when they take them for a spy this surely
@@ -317,7 +318,10 @@ class Sensible(Players):
         if on:
             odds += style.on_team
         if attempt >= 5 - self.cancels(game, seat):
-            odds += style.hammer  # the round's last team: no better one can follow
+            # the round's last team: no better one can follow, and its rejection ends the
+            # game for the spies; a spy fears that only on a team the spies can fail
+            if not view.spy or len(self._spies(view).intersection(team)) >= needed:
+                odds += style.hammer
         else:
             mark = self._mark(view, game, len(team), on, hides, needed)
             if safe < mark:
