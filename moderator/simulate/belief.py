@@ -5,12 +5,11 @@ reckoning the engine refuses an impossible record with), as a bit set over the s
 the table. Each player narrows it by what they know themselves (their own card, what the
 reveal showed them, a card shown to them), each piece an `Allegiance` fact about the deals,
 worked out by the deals' own table. The players' sense adds the rest, seat by seat, in
-log-odds: how the table reads the votes and missions (a team that succeeded probably held no
-spy, who approved a team that failed), whom the table follows (each player's votes against
-and for the teams a player was on, weighed by how well that voter's votes matched the
+log-odds: whom the table follows (each player's votes against and for the teams a player was
+on, and their words after a mission, weighed by how well that voter's votes matched the
 missions played: the table listens to those who look informed, the Commander among them),
-and each player's gut feeling about each other player, which drifts as each draws their own
-conclusions from each mission.
+and each resistance player's feeling about each other player, which drifts as each draws
+their own conclusions from each mission.
 
 Fast enough to ask at every vote: counts over the spy sets are bit counts, a player's
 reading is worked out once per state of the record and kept, and the reading of the votes
@@ -32,12 +31,6 @@ if TYPE_CHECKING:
     from moderator.rules.deals import Deals
     from moderator.simulate.table import View
 
-#: How the table reads the record, in log-odds of being a spy per seat (times the players'
-#: `read`): a member of a team that succeeded (spies usually fail: rules.md §1.5), a player
-#: who approved a team that failed from off it or rejected one that succeeded, the leader of
-#: a team that failed.
-PASSED, VOTED, LED = -0.8, 0.4, 0.4
-
 #: A player's reading of the record: the sets they reason over, how many, per seat the share
 #: of them that make that seat a spy, how likely a spy the player takes it for all told, and
 #: how much less likely a team is safe with that seat on it than the sets alone say.
@@ -51,16 +44,15 @@ class Belief:
     """Every player's reading of one game's record."""
 
     def __init__(self, game: Game, views: Sequence[View], rng: random.Random,
-                 gut: float, follow: float, read: float = 1.0, drift: float = 0.0,
-                 hint: float = 0.0, speaks: float = 0.0) -> None:
+                 follow: float, drift: float = 0.0, hint: float = 0.0,
+                 speaks: float = 0.0) -> None:
         table = game.deals.table
         self.table, self.players = table, game.players
         self.holding = tuple(table.holding(s) for s in range(game.players))
         self.every = (1 << len(table.sets)) - 1
         players = game.players
-        self.soft = [0.0] * players  # the table's reading of the missions and their votes
         self.folded = 0  # missions read so far
-        self.follow, self.read, self.drift, self.rng = follow, read, drift, rng
+        self.follow, self.drift, self.rng = follow, drift, rng
         self.stance = [[0.0] * players for _ in range(players)]  # voter -> seat: rejected
         self.score = [0] * players  # how often a voter's vote matched the mission played
         self.heard = 0  # votes read so far
@@ -71,10 +63,9 @@ class Belief:
         # (`spoken`: whom each player spoke against)
         self.hint, self.speaks, self.views = hint, speaks, views
         self.spoken: list[list[int]] = [[] for _ in range(players)]
-        # a resistance player's gut feeling about each other player (spies know)
-        self.gut = [[rng.gauss(0.0, gut) if s != view.seat and not view.spy else 0.0
-                     for s in range(game.players)] if not view.spy else None
-                    for view in views]
+        # a resistance player's feeling about each other player, from none at first (spies
+        # know)
+        self.gut = [None if view.spy else [0.0] * players for view in views]
         self._deals: Deals | None = None
         self._public = self.every
         self._known: dict[int, tuple[int, int]] = {}  # seat -> (told, bits)
@@ -164,9 +155,9 @@ class Belief:
         where the record and what they know settle it)."""
         _, _, shares, odds = self._counted((view.seat, view.told, False),
                                            lambda: self._bits(view, game, False))
-        soft, said, gut = self.soft, self.said, self.gut[view.seat]
+        said, gut = self.said, self.gut[view.seat]
         return [(math.inf if share else -math.inf) if lo is None else
-                lo + soft[seat] + said[seat] + (gut[seat] if gut is not None else 0.0)
+                lo + said[seat] + (gut[seat] if gut is not None else 0.0)
                 for seat, (share, lo) in enumerate(zip(shares, odds, strict=True))]
 
     def _counted(self, key: tuple[int, int, bool], sets: Callable[[], int],
@@ -188,12 +179,12 @@ class Belief:
         """A reader's reading: the share of their `sets` that make each seat a spy (kept
         while the deals stay), moved in log-odds by the table's reading and their `gut`."""
         bits, total, shares, odds = self._counted(key, sets)
-        soft, said, exp = self.soft, self.said, math.exp
+        said, exp = self.said, math.exp
         seen = shares.copy()  # a seat the sets settle keeps its share
         factor = [1.0] * len(shares)
         for seat, lo in enumerate(odds):
             if lo is not None:
-                odds_seat = lo + soft[seat] + said[seat]
+                odds_seat = lo + said[seat]
                 if gut is not None:
                     odds_seat += gut[seat]
                 likely = seen[seat] = 1.0 / (1.0 + exp(-odds_seat))
@@ -238,7 +229,7 @@ class Belief:
         share = (bits & held[seat]).bit_count() / total
         if share <= 0.0 or share >= 1.0:
             return share
-        return chance(log_odds(share) + self.soft[seat] + self.said[seat])
+        return chance(log_odds(share) + self.said[seat])
 
     # -- the table's reading of the record ------------------------------------------------
 
@@ -249,33 +240,18 @@ class Belief:
         if len(missions) == self.folded:
             return False
         approved = [p for p in game.proposals if p.approved]
-        soft, read = self.soft, self.read
-        passed, voted, led = PASSED * read, VOTED * read, LED * read
         for number in range(self.folded, len(missions)):
             mission = missions[number]
             proposal = approved[number] if number < len(approved) else None
             team = set(mission.team)
             voters = proposal.approvals if proposal is not None else None
-            if mission.succeeded:
-                for seat in team:
-                    soft[seat] += passed
-                if voters is not None:
-                    for seat in range(self.players):
-                        if seat not in voters:
-                            soft[seat] += voted
-            else:
-                if voters is not None:
-                    for seat in voters:
-                        if seat not in team:
-                            soft[seat] += voted
-                if mission.leader is not None:
-                    soft[mission.leader] += led
-            if self.drift:  # each resistance player draws their own conclusions too
+            if self.drift:  # each resistance player draws their own conclusions
                 gauss, drift = self.rng.gauss, self.drift
-                for feeling in self.gut:
+                for me, feeling in enumerate(self.gut):
                     if feeling is not None:
                         for seat in range(self.players):
-                            feeling[seat] += gauss(0.0, drift)
+                            if seat != me:
+                                feeling[seat] += gauss(0.0, drift)
             if voters is not None:  # whose vote the mission bore out
                 score = self.score
                 for seat in range(self.players):

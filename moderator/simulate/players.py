@@ -66,8 +66,6 @@ class Style:
     approve: float = 4.576
     #: On the team (the leader always approves their own).
     on_team: float = 3.936
-    #: Per team rejected so far in the round: people grow tired of rejecting.
-    patience: float = 0.0
     #: On the round's last team (the fifth, or earlier while others hold No Confidence),
     #: where no team one would rather pick can follow (`choosy` does not count there); a
     #: spy only on a team the spies can fail (its rejection would win them the game).
@@ -80,9 +78,8 @@ class Style:
     #: Off the team, how far one measures it against the team one would lead oneself (with
     #: oneself on it) rather than the best team of the others: people like to be on teams.
     left_out: float = 0.239
-    #: The spread of a resistance player's gut feeling about each other player, in log-odds.
-    gut: float = 0.0
-    #: How far it drifts with each mission played, as each draws their own conclusions.
+    #: How far a resistance player's feeling about each other player drifts with each
+    #: mission played (from none at first), as each draws their own conclusions.
     drift: float = 1.124
     #: How much the table follows what the votes say of each player, per vote, weighed by
     #: how well each voter's votes matched the missions played (`belief.py`).
@@ -97,8 +94,6 @@ class Style:
     #: Otherwise a spy able to fail the mission plays Fail with these log-odds, each on
     #: their own (always when it decides the game).
     fail: float = -1.650
-    #: How much the table reads into a mission's result and its votes (`belief.py`).
-    read: float = 0.0
     #: How hard a resistance player speaks against those they suspect after a mission (the
     #: Commander: the spies they saw), as that many votes against them: the table follows
     #: it as it follows votes, and the Assassin hears it too (`belief.py`).
@@ -123,10 +118,10 @@ class Sensible(Players):
     - Everyone reads the record as the engine proves it (`game.deals`), narrowed by what
       they know themselves, moved by how the table reads the votes, by what resistance
       players say after each mission (the Commander against the spies they saw) and by a
-      gut feeling.
+      feeling that drifts.
     - A vote is a weighted coin: more likely on a team that looks safe and as safe as one
-      would pick, on the team, as rejections pile up, and on the round's last team. Spies
-      vote as the record looks to a resistance player, pulled towards teams they can fail.
+      would pick, on the team, and on the round's last team. Spies vote as the record looks
+      to a resistance player, pulled towards teams they can fail.
     - Leaders propose themselves with the players they trust most; spies with players who
       look clean, and enough spies to fail the team.
     - A spy fails a mission unless the record would then all but name them, and always when
@@ -142,8 +137,8 @@ class Sensible(Players):
                  approve: float = 0.5, fail: float = 0.5, style: Style | None = None) -> None:
         super().__init__(views, game, rng)
         self.style = style = style or Style()
-        self.belief = Belief(game, views, rng, style.gut, style.follow, style.read,
-                             style.drift, style.hint, style.speaks)
+        self.belief = Belief(game, views, rng, style.follow, style.drift, style.hint,
+                             style.speaks)
         self.order = list(range(game.players))  # who is preferred on a tie: a seeded order
         rng.shuffle(self.order)
         self.rank = {s: i for i, s in enumerate(self.order)}
@@ -286,14 +281,12 @@ class Sensible(Players):
         """How likely the player approves the team put to the vote."""
         return self._vote(view, game, self._ballot(game))
 
-    def _ballot(self, game: Game) -> tuple[Any, int, float, int]:
-        """What every voter weighs the same: (the team put to the vote, the Fail cards that
-        fail it, the log-odds every vote starts from, its attempt in the round)."""
-        pending, style = game.proposals[-1], self.style
-        return (pending, game.fails_needed or 1,
-                style.approve + style.patience * (pending.attempt - 1), pending.attempt)
+    def _ballot(self, game: Game) -> tuple[Any, int]:
+        """What every voter weighs the same: the team put to the vote, and the Fail cards
+        that fail it."""
+        return game.proposals[-1], game.fails_needed or 1
 
-    def _vote(self, view: View, game: Game, ballot: tuple[Any, int, float, int]) -> float:
+    def _vote(self, view: View, game: Game, ballot: tuple[Any, int]) -> float:
         """How likely the player approves (the Commander: as they lean on what they saw, or
         not)."""
         if self.commander[view.seat]:
@@ -303,12 +296,13 @@ class Sensible(Players):
         return self._approval(view, game, view.spy, ballot)
 
     def _approval(self, view: View, game: Game, hides: bool,
-                  ballot: tuple[Any, int, float, int]) -> float:
-        pending, needed, odds, attempt = ballot
+                  ballot: tuple[Any, int]) -> float:
+        pending, needed = ballot
         seat = view.seat
         if pending.leader == seat:
             return 1.0
         style, team = self.style, pending.team
+        odds = style.approve
         safe = self.belief.safe(view, game, team, needed, pretend=hides)
         if safe < SAFEST_DOUBT:
             safe = SAFEST_DOUBT
@@ -317,7 +311,7 @@ class Sensible(Players):
         on = seat in team
         if on:
             odds += style.on_team
-        if attempt >= 5 - self.cancels(game, seat):
+        if pending.attempt >= 5 - self.cancels(game, seat):
             # the round's last team: no better one can follow, and its rejection ends the
             # game for the spies; a spy fears that only on a team the spies can fail
             if not view.spy or len(self._spies(view).intersection(team)) >= needed:
