@@ -79,7 +79,8 @@ class Style:
     #: oneself on it) rather than the best team of the others: people like to be on teams.
     left_out: float = 0.239
     #: How far a resistance player's feeling about each other player drifts with each
-    #: mission played (from none at first), as each draws their own conclusions.
+    #: mission played (from none at first, a step of this spread each time), as each draws
+    #: their own conclusions.
     drift: float = 1.124
     #: How much the table follows what the votes say of each player, per vote, weighed by
     #: how well each voter's votes matched the missions played (`belief.py`).
