@@ -42,6 +42,8 @@ class Action:
     #: The fields in order, each with its default (REQUIRED for none).
     fields: ClassVar[tuple[tuple[str, Any], ...]] = ()
     _names: ClassVar[tuple[str, ...]] = ()  # the fields' names, in order
+    _defaults: ClassVar[dict[str, Any]] = {}  # every field with its default, in order
+    _required: ClassVar[frozenset[str]] = frozenset()  # the fields without a default
 
     def __init_subclass__(cls) -> None:
         own = inspect.get_annotations(cls)
@@ -49,10 +51,19 @@ class Action:
             (name, cls.__dict__.get(name, REQUIRED)) for name, hint in own.items()
             if not str(hint).startswith("ClassVar"))
         cls._names = tuple(name for name, _ in cls.fields)
+        cls._defaults = dict(cls.fields)
+        cls._required = frozenset(name for name, default in cls.fields if default is REQUIRED)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if not kwargs and len(args) == len(self._names):  # every field, in order: the engine's
             self.__dict__.update(zip(self._names, args, strict=False))  # own calls, on its hot path
+            return
+        if not args and kwargs.keys() <= self._defaults.keys() and self._required <= kwargs.keys():
+            # by name, every one a field and none missing (`game.action`, the simulator's
+            # every step): the defaults in the fields' order, then what was given
+            state = self.__dict__
+            state.update(self._defaults)
+            state.update(kwargs)
             return
         fields = self.fields
         if len(args) > len(fields):

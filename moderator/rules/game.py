@@ -387,13 +387,21 @@ class BaseGame:
             yield from module.phase_inputs(self._game, given)
 
     def _team_inputs(self, given: Given) -> tuple[Input, ...]:
-        asked: list[Input] = []
-        if self.config.targeting:
-            asked.append(Input("mission", "mission", self.open_missions))
+        config = self.config
         mission = given.get("mission", self.mission)
-        size = self.config.sizes[mission - 1] if mission in range(1, tables.MISSIONS + 1) else 0
-        asked.append(Input("team", "seats", tuple(range(self.players)), size=size))
-        for module in self.config.asked:
+        size = config.sizes[mission - 1] if mission in range(1, tables.MISSIONS + 1) else 0
+        key = ("team", size)
+        team = config.kept.get(key)
+        if team is None:  # any team of that size: made once per size, kept with the setup
+            team = config.kept[key] = Input("team", "seats", tuple(range(config.players)),
+                                            size=size)
+        if not config.targeting and not config.asked:  # the base game's one input
+            return (team,)
+        asked: list[Input] = []
+        if config.targeting:
+            asked.append(Input("mission", "mission", self.open_missions))
+        asked.append(team)
+        for module in config.asked:
             asked.extend(module.team_inputs(self._game, given))
         return tuple(asked)
 

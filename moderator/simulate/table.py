@@ -93,9 +93,9 @@ class Table:
                 cards.update(zip(seats, wanted, strict=False))
         self.cards: dict[int, str] = cards
         self.spies = frozenset(spies)
-        self.views = [View(s, cards[s], s in self.spies) for s in range(players)]
-        for view in self.views:
-            view.learn((view.seat,), int(view.spy))
+        # each player knows their own card: as many spies among {seat} as they are
+        self.views = [View(s, cards[s], spy, [(1 << s, int(spy))], 1)
+                      for s in range(players) for spy in (s in self.spies,)]
         self._reveal(game)
 
     def _reveal(self, game: Game) -> None:

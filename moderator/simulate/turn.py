@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input
-from moderator.rules.actions import Action
+from moderator.rules.actions import Action, Vote
 from moderator.rules.modules import STEP_MODULE
 from moderator.rules.part import Part
 
@@ -73,6 +73,8 @@ class Moves(Part):
 
 #: The base game's count at the mission, and the card it counts.
 _FAILS = {"fails": "fail"}
+#: The module whose count the Chief Fail cards are.
+_CHIEF_FAIL = Game.CARD_FIELDS["chief_fail"][0]
 #: The Mission cards only a spy plays: one seen shows a spy (rules.md §1.5, §6.1).
 SPY_CARDS = frozenset({"fail", "chief_fail"})
 
@@ -105,11 +107,14 @@ class Turns:
 
     def action(self, game: Game) -> Action:
         """The next action: a module's move out of turn if a player wants one (a Plot card
-        used), else the step's, made by the engine of the players' answers."""
+        used), else the step's: everyone's vote as it is (the typed `Vote`), any other step's
+        made by the engine of the players' answers."""
         for module in game.config.in_play:
             moved = Moves.of(module.id).out_of_turn(self, game)
             if moved is not None:
                 return moved
+        if game.phase == VOTE:  # everyone's vote, the engine's typed action made directly
+            return Vote(self.players.votes(game))
         return game.action(self._answers(game))
 
     def _answers(self, game: Game) -> dict[str, Any]:
@@ -121,8 +126,6 @@ class Turns:
             self.cards = {}
             given = self._ask(game, game.seat)
             return {**given, "team": tuple(given["team"])}
-        if phase == VOTE:
-            return {"approve": self.players.votes(game)}
         if phase == MISSION:
             return self._mission(game)
         return Moves.of(STEP_MODULE[phase]).answers(self, game)
@@ -178,9 +181,11 @@ class Turns:
         card may look at one)."""
         if not self.cards:
             spotlight = _face_up(game)
-            # Chief Fail cards are played where the engine asks how many were (rules.md §6.1)
-            chief = max(next((i.choices for i in game.inputs({"trapped": trapped})
-                              if i.name == "chief_fail"), (0,)), default=0) > 0
+            # Chief Fail cards are played where the engine asks how many were (rules.md §6.1):
+            # never without their module (the engine refuses the count there)
+            chief = _CHIEF_FAIL in game.config.modules and max(next(
+                (i.choices for i in game.inputs({"trapped": trapped}) if i.name == "chief_fail"),
+                (0,)), default=0) > 0
             card, views, hand = self.players.card, self.table.views, self.table.hand
             self.cards = {s: card(views[s], game, hand(s, game, chief), s == spotlight)
                           for s in team}
