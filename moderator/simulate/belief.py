@@ -194,28 +194,45 @@ class Belief:
     def safe(self, view: View, game: Game, team: Iterable[int], needed: int,
              pretend: bool = False) -> float:
         """How likely `view` takes the team to hold fewer spies than the Fail cards that fail
-        it: exact over the sets they reason over, then moved by their reading of each other
-        member."""
-        bits, total, _, _, factor = self.reading(view, game, pretend)
-        me, held = view.seat, self.holding
-        others = [seat for seat in team if seat != me]
-        anyone = 0
-        for seat in others:
+        it (`safes`)."""
+        return self.safes(game, tuple(team), needed, ((view, pretend),))[0]
+
+    def safes(self, game: Game, team: Sequence[int], needed: int,
+              readers: Iterable[tuple[View, bool]]) -> list[float]:
+        """How likely each reader (a view, and whether it `pretend`s: `reading`) takes the
+        team to hold fewer spies than the Fail cards that fail it: exact over the sets they
+        reason over, then moved by their reading of each other member. All of a vote's
+        voters at once: what they share is worked out once."""
+        held, reading = self.holding, self.reading
+        anyone = 0  # the sets with a spy on the team
+        for seat in team:
             anyone |= held[seat]
-        clean = (bits & ~anyone).bit_count()
-        if needed > 1:  # one spy on it is not enough
+        found = []
+        for view, pretend in readers:
+            bits, total, _, _, factor = reading(view, game, pretend)
+            me = view.seat
+            if me in team:  # the others on it
+                others, mask = [seat for seat in team if seat != me], 0
+                for seat in others:
+                    mask |= held[seat]
+            else:
+                others, mask = team, anyone
+            clean = (bits & ~mask).bit_count()
+            if needed > 1:  # one spy on it is not enough
+                for seat in others:
+                    rest = 0
+                    for other in others:
+                        if other != seat:
+                            rest |= held[other]
+                    clean += (bits & held[seat] & ~rest).bit_count()
+            if not clean:
+                found.append(0.0)
+                continue
+            likely = clean / total
             for seat in others:
-                rest = 0
-                for other in others:
-                    if other != seat:
-                        rest |= held[other]
-                clean += (bits & held[seat] & ~rest).bit_count()
-        if not clean:
-            return 0.0
-        found = clean / total
-        for seat in others:
-            found *= factor[seat]
-        return found if found < 1.0 else 1.0
+                likely *= factor[seat]
+            found.append(likely if likely < 1.0 else 1.0)
+        return found
 
     def exposure(self, seat: int, game: Game, team: Iterable[int], fails: int) -> float:
         """How likely a spy the record would make `seat` once `team` revealed `fails` Fail

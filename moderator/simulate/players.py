@@ -274,37 +274,40 @@ class Sensible(Players):
         return max(doubt, key=lambda s: (_unsure(found[s]), found[s], -self.rank[s]))
 
     def votes(self, game: Game) -> tuple[int, ...]:
-        rand, vote, views = self.rng.random, self._vote, self.views
-        ballot = self._ballot(game)
-        return tuple(s for s in range(game.players) if rand() < vote(views[s], game, ballot))
+        rand = self.rng.random
+        return tuple(seat for seat, likely in enumerate(self._approvals(game, self.views))
+                     if rand() < likely)
 
     def approval(self, view: View, game: Game) -> float:
         """How likely the player approves the team put to the vote."""
-        return self._vote(view, game, self._ballot(game))
+        return self._approvals(game, (view,))[0]
 
-    def _ballot(self, game: Game) -> tuple[Any, int]:
-        """What every voter weighs the same: the team put to the vote, and the Fail cards
-        that fail it."""
-        return game.proposals[-1], game.fails_needed or 1
+    def _approvals(self, game: Game, views: Sequence[View]) -> list[float]:
+        """How likely each player approves the team put to the vote (the Commander: as they
+        lean on what they saw, or not); how safe each takes the team is worked out for all
+        of them at once (`Belief.safes`)."""
+        pending, needed, commander = game.proposals[-1], game.fails_needed or 1, self.commander
+        readers = [(view, hides) for view in views
+                   for hides in ((False, True) if commander[view.seat] else (view.spy,))]
+        safes = iter(self.belief.safes(game, pending.team, needed, readers))
+        approval, lean, found = self._approval, self.style.lean, []
+        for view in views:
+            if commander[view.seat]:
+                found.append(lean * approval(view, game, False, needed, next(safes)) + (
+                    1 - lean) * approval(view, game, True, needed, next(safes)))
+            else:
+                found.append(approval(view, game, view.spy, needed, next(safes)))
+        return found
 
-    def _vote(self, view: View, game: Game, ballot: tuple[Any, int]) -> float:
-        """How likely the player approves (the Commander: as they lean on what they saw, or
-        not)."""
-        if self.commander[view.seat]:
-            lean = self.style.lean
-            return lean * self._approval(view, game, False, ballot) + (
-                1 - lean) * self._approval(view, game, True, ballot)
-        return self._approval(view, game, view.spy, ballot)
-
-    def _approval(self, view: View, game: Game, hides: bool,
-                  ballot: tuple[Any, int]) -> float:
-        pending, needed = ballot
-        seat = view.seat
+    def _approval(self, view: View, game: Game, hides: bool, needed: int,
+                  safe: float) -> float:
+        """How likely the player approves the team put to the vote, which they take to be
+        `safe` (reasoning from their own seat alone: `hides`)."""
+        pending, seat = game.proposals[-1], view.seat
         if pending.leader == seat:
             return 1.0
         style, team = self.style, pending.team
         odds = style.approve
-        safe = self.belief.safe(view, game, team, needed, pretend=hides)
         if safe < SAFEST_DOUBT:
             safe = SAFEST_DOUBT
         safe = math.log(safe)
