@@ -71,10 +71,10 @@ class Belief:
         self._known: dict[int, tuple[int, int]] = {}  # seat -> (told, bits)
         # per reader: the sets, how many, the shares, and the shares in log-odds (None:
         # sure either way), kept while the deals stay
-        self._shares: dict[tuple[int, int, bool],
+        self._shares: dict[tuple[int, int],
                            tuple[int, int, list[float], list[float | None]]] = {}
         # per reader: (the table's reading it was worked out with, the reading)
-        self._read: dict[tuple[int, int, bool], tuple[list[float], Reading]] = {}
+        self._read: dict[tuple[int, int], tuple[list[float], Reading]] = {}
 
     # -- the deals ------------------------------------------------------------------------
 
@@ -114,25 +114,40 @@ class Belief:
             found |= allowing(Allegiance(_PRIVATE, sum(1 << s for s in chosen), seats))
         return found
 
-    def _bits(self, view: View, game: Game, pretend: bool) -> int:
-        """The sets a player reasons over: the record's, narrowed by what they know (a spy
-        who `pretend`s reasons as a resistance player would, knowing only their seat)."""
+    def _bits(self, view: View, game: Game) -> int:
+        """The sets a player reasons over: the record's, narrowed by what they know."""
         public = self.public(game)
-        mine = self.every & ~self.holding[view.seat] if pretend else self.known(view)
+        mine = self.known(view)
         return public & mine or mine or public
 
     # -- readings -------------------------------------------------------------------------
 
     def reading(self, view: View, game: Game, pretend: bool = False) -> Reading:
-        """How `view` reads the record (`Reading`). With `pretend` the player reasons from
-        their own seat alone, as a resistance player would: a spy judging how a team looks,
-        the Commander hiding what they saw."""
+        """How `view` reads the record (`Reading`). With `pretend` the player reads it as
+        the table does, knowing nothing of their own: a spy judging how a team looks, the
+        Commander hiding what they saw."""
         self.public(game)
-        key = (view.seat, view.told, pretend)
+        return self._reader(view, game, pretend)
+
+    def _reader(self, view: View, game: Game, pretend: bool) -> Reading:
+        """`reading`, once the record is read (`public`)."""
+        if pretend:
+            return self._table()
+        key = (view.seat, view.told)
         found = self._read.get(key)
         if found is None or found[0] is not self.said:
             found = self._read[key] = (self.said, self._reading(
-                key, lambda: self._bits(view, game, pretend), self.gut[view.seat]))
+                key, lambda: self._bits(view, game), self.gut[view.seat]))
+        return found[1]
+
+    def _table(self) -> Reading:
+        """The table's reading: the record's sets and what the table makes of what was
+        said, for someone who knows nothing of their own."""
+        key = (-1, 0)
+        found = self._read.get(key)
+        if found is None or found[0] is not self.said:
+            found = self._read[key] = (self.said, self._reading(key, lambda: self._public,
+                                                                None))
         return found[1]
 
     def suspicion(self, view: View, game: Game, pretend: bool = False) -> list[float]:
@@ -143,24 +158,19 @@ class Belief:
         """Per seat, how likely a spy the record and its reading make that player, for
         someone who knows nothing of their own (how a spy judges how they look)."""
         self.public(game)
-        key = (-1, 0, True)
-        found = self._read.get(key)
-        if found is None or found[0] is not self.said:
-            found = self._read[key] = (self.said, self._reading(key, lambda: self._public,
-                                                                None))
-        return found[1][3]
+        return self._table()[3]
 
     def odds(self, view: View, game: Game) -> list[float]:
         """Per seat, how likely a spy `view` takes that player for, in log-odds (infinite
         where the record and what they know settle it)."""
-        _, _, shares, odds = self._counted((view.seat, view.told, False),
-                                           lambda: self._bits(view, game, False))
+        _, _, shares, odds = self._counted((view.seat, view.told),
+                                           lambda: self._bits(view, game))
         said, gut = self.said, self.gut[view.seat]
         return [(math.inf if share else -math.inf) if lo is None else
                 lo + said[seat] + (gut[seat] if gut is not None else 0.0)
                 for seat, (share, lo) in enumerate(zip(shares, odds, strict=True))]
 
-    def _counted(self, key: tuple[int, int, bool], sets: Callable[[], int],
+    def _counted(self, key: tuple[int, int], sets: Callable[[], int],
                  ) -> tuple[int, int, list[float], list[float | None]]:
         """A reader's sets, how many, per seat the share of them that make it a spy, and
         that share in log-odds (None: sure either way), kept while the deals stay."""
@@ -174,7 +184,7 @@ class Belief:
                 log(share / (1.0 - share)) if 0.0 < share < 1.0 else None for share in shares])
         return counted
 
-    def _reading(self, key: tuple[int, int, bool], sets: Callable[[], int],
+    def _reading(self, key: tuple[int, int], sets: Callable[[], int],
                  gut: list[float] | None) -> Reading:
         """A reader's reading: the share of their `sets` that make each seat a spy (kept
         while the deals stay), moved in log-odds by the table's reading and their `gut`."""
@@ -203,20 +213,21 @@ class Belief:
         team to hold fewer spies than the Fail cards that fail it: exact over the sets they
         reason over, then moved by their reading of each other member. All of a vote's
         voters at once: what they share is worked out once."""
-        held, reading = self.holding, self.reading
+        self.public(game)
+        held, reading = self.holding, self._reader
         anyone = 0  # the sets with a spy on the team
         for seat in team:
             anyone |= held[seat]
         found = []
         for view, pretend in readers:
             bits, total, _, _, factor = reading(view, game, pretend)
-            me = view.seat
+            me, others = view.seat, team
             if me in team:  # the others on it
-                others, mask = [seat for seat in team if seat != me], 0
+                others, mask = tuple(seat for seat in team if seat != me), 0
                 for seat in others:
                     mask |= held[seat]
             else:
-                others, mask = team, anyone
+                mask = anyone
             clean = (bits & ~mask).bit_count()
             if needed > 1:  # one spy on it is not enough
                 for seat in others:

@@ -160,9 +160,9 @@ class Sensible(Players):
         return self.memo
 
     def _hides(self, view: View, game: Game) -> bool:
-        """Whether the player reasons from their own seat alone in this state of the record:
-        a spy always (as the record looks to a resistance player), the Commander unless they
-        lean on what they saw this time (a draw per state: `Style.lean`)."""
+        """Whether the player reasons as the table does in this state of the record, knowing
+        nothing of their own: a spy always (as the record looks to the table), the Commander
+        unless they lean on what they saw this time (a draw per state: `Style.lean`)."""
         if view.spy:
             return True
         if not self.commander[view.seat]:
@@ -227,7 +227,7 @@ class Sensible(Players):
 
     def _safe(self, view: View, game: Game, team: Any, hides: bool, needed: int) -> float:
         """How likely the player takes the team to be safe from the `needed` Fail cards
-        (reasoning from their own seat alone: `hides`)."""
+        (reasoning as the table does: `hides`)."""
         return self.belief.safe(view, game, team, needed, pretend=hides)
 
     # -- decisions ------------------------------------------------------------------------
@@ -302,7 +302,7 @@ class Sensible(Players):
     def _approval(self, view: View, game: Game, hides: bool, needed: int,
                   safe: float) -> float:
         """How likely the player approves the team put to the vote, which they take to be
-        `safe` (reasoning from their own seat alone: `hides`)."""
+        `safe` (reasoning as the table does: `hides`)."""
         pending, seat = game.proposals[-1], view.seat
         if pending.leader == seat:
             return 1.0
