@@ -219,7 +219,7 @@ def report(style: Style, games: int, seed: int) -> str:
 DOCUMENT = Path(__file__).resolve().parents[1] / "docs" / "simulation.md"
 BEGIN, END = "<!-- realism.py --write: begin -->", "<!-- realism.py --write: end -->"
 #: The run the document shows.
-DOCUMENT_GAMES, DOCUMENT_SEED = 2000, 32
+DOCUMENT_GAMES, DOCUMENT_SEED = 5000, 32
 
 
 def style_table(style: Style) -> str:

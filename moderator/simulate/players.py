@@ -67,8 +67,7 @@ class Style:
     #: On the team (the leader always approves their own).
     on_team: float = 3.164
     #: On the round's last team (the fifth, or earlier while others hold No Confidence),
-    #: where no team one would rather pick can follow (`choosy` does not count there); a
-    #: spy only on a team the spies can fail (its rejection would win them the game).
+    #: where no team one would rather pick can follow (`choosy` does not count there).
     hammer: float = 3.879
     #: Times the log of how likely the team looks safe: a table of 8 or 10 starts out more
     #: doubtful than one of 7 or 9, as real ones do (their first teams are rejected more).
@@ -316,10 +315,7 @@ class Sensible(Players):
         if on:
             odds += style.on_team
         if pending.attempt >= 5 - self.cancels(game, seat):
-            # the round's last team: no better one can follow, and its rejection ends the
-            # game for the spies; a spy fears that only on a team the spies can fail
-            if not view.spy or len(self._spies(view).intersection(team)) >= needed:
-                odds += style.hammer
+            odds += style.hammer  # the round's last team: no better one can follow
         else:
             mark = self._mark(view, game, len(team), on, hides, needed)
             if safe < mark:
