@@ -121,7 +121,7 @@ class Sensible(Players):
       feeling that drifts.
     - A vote is a weighted coin: more likely on a team that looks safe and as safe as one
       would pick, on the team, and on the round's last team. Spies vote as the record looks
-      to a resistance player, pulled towards teams they can fail.
+      to the table, pulled towards teams they can fail.
     - Leaders propose themselves with the players they trust most; spies with players who
       look clean, and enough spies to fail the team.
     - A spy fails a mission unless the record would then all but name them, and always when
@@ -151,8 +151,9 @@ class Sensible(Players):
     # -- what a player makes of the record ------------------------------------------------
 
     def _kept(self, game: Game) -> dict[tuple[Any, ...], Any]:
-        """What players worked out in this state of the record (teams they would pick): the
-        deals it allows, and the teams proposed so far (whose votes the table reads)."""
+        """What players worked out in this state of the record (teams they would pick, what
+        they measure a team against), kept while the deals it allows stay: the table reads a
+        round's votes when its mission is played."""
         if game.deals is not self.state:
             self.state = game.deals
             self.memo.clear()
@@ -323,7 +324,7 @@ class Sensible(Players):
         if view.spy:
             spies = len(self._spies(view).intersection(team))
             odds += style.spy_bias * (1 if spies >= needed else -1 if not spies else 0)
-        return 1.0 / (1.0 + math.exp(-odds))
+        return 1.0 / (1.0 + math.exp(-odds))  # `chance`, written out: every vote's call
 
     def _mark(self, view: View, game: Game, size: int, on: bool, hides: bool,
               needed: int) -> float:
