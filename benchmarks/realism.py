@@ -74,6 +74,7 @@ VOTE_SCALE = math.log(2) / 2
 #: The style's figures the fit moves, and the bounds it keeps them in.
 MOVED = {
     "approve": (-3.0, 8.0), "on_team": (0.0, 6.0), "hammer": (0.0, 8.0),
+    "spy_hammer": (0.0, 1.0),
     "trust": (0.0, 4.0), "choosy": (0.0, 5.0), "left_out": (0.0, 1.0), "spy_bias": (0.0, 5.0),
     "lean": (0.0, 1.0),
     "follow": (0.0, 3.0), "fail": (-3.0, 5.0), "drift": (0.0, 3.0), "hint": (0.0, 4.0),
