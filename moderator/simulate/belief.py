@@ -160,7 +160,7 @@ class Belief:
         self.public(game)
         return self._table()[3]
 
-    def odds(self, view: View, game: Game) -> list[float]:
+    def _odds(self, view: View, game: Game) -> list[float]:
         """Per seat, how likely a spy `view` takes that player for, in log-odds (infinite
         where the record and what they know settle it)."""
         _, _, shares, odds = self._counted((view.seat, view.told),
@@ -301,7 +301,7 @@ class Belief:
             if view.named_spies:
                 accused = sorted(view.spies_known())
             else:  # by the log-odds of their reading (the same order, without the chances)
-                odds = self.odds(view, game)
+                odds = self._odds(view, game)
                 accused = sorted((s for s in range(self.players) if s != view.seat),
                                  key=lambda s: -odds[s])[:game.spies]
             for seat in accused:
