@@ -219,3 +219,25 @@ def test_the_votes_are_talked_over_once_a_mission_shows_who_was_right():
     assert belief.said == said
     belief.public(game.play_mission(0))
     assert belief.said != said
+
+
+def test_a_spy_feels_a_last_team_the_spies_cannot_fail_as_spy_hammer_says():
+    """rules.md §1.4: a fifth rejected team wins the game for the spies. On a last team
+    without a spy a spy feels only `Style.spy_hammer` of the `hammer`; on one the spies can
+    fail, all of it, as the table does."""
+    game, table = dealt(7, seed=5)
+    spy = min(table.spies)
+    clean = [s for s in range(7) if s not in table.spies][:game.team_size]
+    dirty = [spy, *clean[:game.team_size - 1]]
+
+    def approval(team: list[int], spy_hammer: float) -> float:
+        last = game
+        for _ in range(4):
+            last = last.propose(team).vote([])
+        last = last.propose(team)
+        assert last.proposals[-1].attempt == 5
+        return Sensible(table.views, last, random.Random(0), style=Style(
+            spy_hammer=spy_hammer)).approval(table.views[spy], last)
+
+    assert approval(clean, 0.0) < approval(clean, 0.5) < approval(clean, 1.0)
+    assert approval(dirty, 0.0) == approval(dirty, 1.0)
