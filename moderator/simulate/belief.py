@@ -192,13 +192,13 @@ class Belief:
         said, exp = self.said, math.exp
         seen = shares.copy()  # a seat the sets settle keeps its share
         factor = [1.0] * len(shares)
-        for seat, lo in enumerate(odds):
+        for seat, (share, lo) in enumerate(zip(shares, odds, strict=True)):
             if lo is not None:
                 odds_seat = lo + said[seat]
                 if gut is not None:
                     odds_seat += gut[seat]
                 likely = seen[seat] = 1.0 / (1.0 + exp(-odds_seat))
-                factor[seat] = (1.0 - likely) / (1.0 - shares[seat])
+                factor[seat] = (1.0 - likely) / (1.0 - share)
         return bits, total, shares, seen, factor
 
     def safe(self, view: View, game: Game, team: Iterable[int], needed: int,

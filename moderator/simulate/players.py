@@ -63,50 +63,50 @@ class Style:
     weighted by the log-odds these add up to."""
 
     #: A team one is not on, as safe as one would pick oneself and surely safe.
-    approve: float = 4.683
+    approve: float = 4.697
     #: On the team (the leader always approves their own).
-    on_team: float = 3.164
+    on_team: float = 3.166
     #: On the round's last team (the fifth, or earlier while others hold No Confidence),
     #: where no team one would rather pick can follow (`choosy` does not count there).
-    hammer: float = 3.879
+    hammer: float = 3.876
     #: How much of `hammer` a spy feels on a last team the spies cannot fail, whose
     #: rejection would win them the game: one who rejects it where it then passes has
     #: shown what they are.
-    spy_hammer: float = 0.3
+    spy_hammer: float = 0.358
     #: Times the log of how likely the team looks safe: a table of 8 or 10 starts out more
     #: doubtful than one of 7 or 9, as real ones do (their first teams are rejected more).
-    trust: float = 1.964
+    trust: float = 1.965
     #: Times the log of how much less safe it is than the team one would pick oneself.
-    choosy: float = 3.786
+    choosy: float = 3.794
     #: Off the team, how far one measures it against the team one would lead oneself (with
     #: oneself on it) rather than the best team of the others: people like to be on teams.
-    left_out: float = 0.314
+    left_out: float = 0.316
     #: How far a resistance player's feeling about each other player drifts with each
     #: mission played (from none at first, a step of this spread each time), as each draws
     #: their own conclusions.
-    drift: float = 1.221
+    drift: float = 1.225
     #: How much the table follows what the votes say of each player, per vote, weighed by
     #: how well each voter's votes matched the missions played (`belief.py`).
-    follow: float = 2.495
+    follow: float = 2.500
     #: A spy's pull towards a team with enough spies to fail it, and away from a clean one.
-    spy_bias: float = 1.546
+    spy_bias: float = 1.554
     #: How much the Commander leans on what they saw (0: hides it fully, 1: votes by it).
-    lean: float = 0.594
+    lean: float = 0.596
     #: A spy plays Success rather than Fail when the record would then make them a spy at
     #: least this surely (unless the mission decides the game).
     exposed: float = 0.932
     #: Otherwise a spy able to fail the mission plays Fail with these log-odds, each on
     #: their own (always when it decides the game).
-    fail: float = -2.014
+    fail: float = -2.016
     #: How hard a resistance player speaks against those they suspect after a mission (the
     #: Commander: the spies they saw), as that many votes against them: the table follows
     #: it as it follows votes, and the Assassin hears it too (`belief.py`).
-    hint: float = 2.517
+    hint: float = 2.524
     #: The chance each resistance player speaks after a mission.
-    speaks: float = 0.352
+    speaks: float = 0.353
     #: How unsure the Assassin's guess is: they name a player with a weight of e to the
     #: power of how informed that player looked (`informed`) divided by this (0: the best).
-    guess: float = 9.939
+    guess: float = 9.956
 
 
 #: A resistance Sergeant makes a team member switch when they take them for a spy this surely
