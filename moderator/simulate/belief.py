@@ -215,18 +215,20 @@ class Belief:
         voters at once: what they share is worked out once."""
         self.public(game)
         held, reading = self.holding, self._reader
-        anyone = 0  # the sets with a spy on the team
-        for seat in team:
-            anyone |= held[seat]
+        anyone = -1  # the sets with a spy on the team, once a reader off it asks
         found = []
         for view, pretend in readers:
             bits, total, _, _, factor = reading(view, game, pretend)
             me, others = view.seat, team
             if me in team:  # the others on it
-                others, mask = tuple(seat for seat in team if seat != me), 0
+                others, mask = [seat for seat in team if seat != me], 0
                 for seat in others:
                     mask |= held[seat]
             else:
+                if anyone < 0:
+                    anyone = 0
+                    for seat in team:
+                        anyone |= held[seat]
                 mask = anyone
             clean = (bits & ~mask).bit_count()
             if needed > 1:  # one spy on it is not enough
