@@ -85,6 +85,6 @@ def test_a_miss_is_read_from_the_documents_tables():
                             ("Plot cards", "ended by five rejections", 5)}
 
 
-@pytest.mark.slow  # 36,000 games: the full run only (tests/conftest.py)
+@pytest.mark.slow  # 90,000 games: the full run only (tests/conftest.py)
 def test_the_documents_figures_are_what_the_style_plays():
     assert document() == realism.generated(Style())
