@@ -238,14 +238,26 @@ class Belief:
                         if other != seat:
                             rest |= held[other]
                     clean += (bits & held[seat] & ~rest).bit_count()
-            if not clean:
-                found.append(0.0)
-                continue
-            likely = clean / total
-            for seat in others:
-                likely *= factor[seat]
-            found.append(likely if likely < 1.0 else 1.0)
+            found.append(_scaled(clean, total, factor, others))
         return found
+
+    def bests(self, view: View, game: Game, pretend: bool, order: Sequence[int], size: int,
+              needed: int) -> tuple[float, float]:
+        """How likely `view` takes the safest teams of `size` they could name to be safe
+        (`safes`): themselves with the first of `order` (the others, the most trusted
+        first), and the first of `order` alone. Both at once: the second adds one player's
+        sets to the first."""
+        if needed > 1:
+            return (self.safe(view, game, [view.seat, *order[:size - 1]], needed, pretend),
+                    self.safe(view, game, order[:size], needed, pretend))
+        self.public(game)
+        bits, total, _, _, factor = self._reader(view, game, pretend)
+        held, others, mask = self.holding, order[:size - 1], 0
+        for seat in others:
+            mask |= held[seat]
+        mask_all = mask | held[order[size - 1]]
+        return (_scaled((bits & ~mask).bit_count(), total, factor, others),
+                _scaled((bits & ~mask_all).bit_count(), total, factor, order[:size]))
 
     def exposure(self, seat: int, game: Game, team: Iterable[int], fails: int) -> float:
         """How likely a spy the record would make `seat` once `team` revealed `fails` Fail
@@ -342,6 +354,17 @@ class Belief:
                 for seat in range(players):
                     said[seat] += weight * row[seat]
         self.said = said
+
+
+def _scaled(clean: int, total: int, factor: list[float], others: Sequence[int]) -> float:
+    """How likely a team is safe: its `clean` share of a reader's `total` sets, moved by the
+    reader's `factor` for each of the `others` on it (`Reading`)."""
+    if not clean:
+        return 0.0
+    likely = clean / total
+    for seat in others:
+        likely *= factor[seat]
+    return likely if likely < 1.0 else 1.0
 
 
 def log_odds(share: float) -> float:

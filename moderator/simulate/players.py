@@ -215,20 +215,6 @@ class Sensible(Players):
         memo[key] = found
         return found
 
-    def _best(self, view: View, game: Game, size: int, me: bool, hides: bool,
-              needed: int) -> float:
-        """How safe the player takes the safest team of this size they could name, with
-        themselves on it or (`me` False) without them: what a team is measured against."""
-        memo = self._kept(game)
-        key = ("trusted", view.seat, view.told, hides)
-        others = memo.get(key)
-        if others is None:
-            seen = self.belief.suspicion(view, game, pretend=hides)
-            # a stable sort of the others in the tie order: ties go as `rank` says
-            others = memo[key] = sorted(self.others[view.seat], key=seen.__getitem__)
-        team = [view.seat, *others[:size - 1]] if me else others[:size]
-        return self._safe(view, game, team, hides, needed)
-
     def _safe(self, view: View, game: Game, team: Any, hides: bool, needed: int) -> float:
         """How likely the player takes the team to be safe from the `needed` Fail cards
         (reasoning as the table does: `hides`)."""
@@ -289,14 +275,17 @@ class Sensible(Players):
     def _approvals(self, game: Game, views: Sequence[View]) -> list[float]:
         """How likely each player approves the team put to the vote (the Commander: as they
         lean on what they saw, or not); how safe each takes the team is worked out for all
-        of them at once (`Belief.safes`)."""
+        of them at once (`Belief.safes`). The leader approves their own."""
         pending, needed, commander = game.proposals[-1], game.fails_needed or 1, self.commander
-        readers = [(view, hides) for view in views
+        leader = pending.leader
+        readers = [(view, hides) for view in views if view.seat != leader
                    for hides in ((False, True) if commander[view.seat] else (view.spy,))]
         safes = iter(self.belief.safes(game, pending.team, needed, readers))
         approval, lean, found = self._approval, self.style.lean, []
         for view in views:
-            if commander[view.seat]:
+            if view.seat == leader:
+                found.append(1.0)
+            elif commander[view.seat]:
                 found.append(lean * approval(view, game, False, needed, next(safes)) + (
                     1 - lean) * approval(view, game, True, needed, next(safes)))
             else:
@@ -308,8 +297,6 @@ class Sensible(Players):
         """How likely the player approves the team put to the vote, which they take to be
         `safe` (reasoning as the table does: `hides`)."""
         pending, seat = game.proposals[-1], view.seat
-        if pending.leader == seat:
-            return 1.0
         style, team = self.style, pending.team
         odds = style.approve
         if safe < SAFEST_DOUBT:
@@ -340,16 +327,17 @@ class Sensible(Players):
         the safest team they could name with themselves on it, or, off it, the safest team
         of the others, moved towards their own (`Style.left_out`)."""
         memo = self._kept(game)
-        key = ("mark", view.seat, view.told, size, on, hides)
+        key = ("marks", view.seat, view.told, size, hides)
         found = memo.get(key)
         if found is None:
-            found = math.log(max(self._best(view, game, size, on, hides, needed), SAFEST_DOUBT))
-            if not on and self.style.left_out:
-                mine = math.log(max(self._best(view, game, size, True, hides, needed),
-                                    SAFEST_DOUBT))
-                found += self.style.left_out * (mine - found)
-            memo[key] = found
-        return found
+            seen = self.belief.suspicion(view, game, pretend=hides)
+            # a stable sort of the others in the tie order: ties go as `rank` says
+            order = sorted(self.others[view.seat], key=seen.__getitem__)
+            mine, others = self.belief.bests(view, game, hides, order, size, needed)
+            mine = math.log(max(mine, SAFEST_DOUBT))
+            others = math.log(max(others, SAFEST_DOUBT))
+            found = memo[key] = (mine, others + self.style.left_out * (mine - others))
+        return found[0] if on else found[1]
 
     def cancels(self, game: Game, seat: int) -> int:
         """How many more approvals the other players could cancel in this round (a module's
