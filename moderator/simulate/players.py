@@ -277,27 +277,29 @@ class Sensible(Players):
         lean on what they saw, or not); how safe each takes the team is worked out for all
         of them at once (`Belief.safes`). The leader approves their own."""
         pending, needed, commander = game.proposals[-1], game.fails_needed or 1, self.commander
-        leader = pending.leader
+        leader, modules = pending.leader, game.config.in_play
         readers = [(view, hides) for view in views if view.seat != leader
                    for hides in ((False, True) if commander[view.seat] else (view.spy,))]
         safes = iter(self.belief.safes(game, pending.team, needed, readers))
         approval, lean, found = self._approval, self.style.lean, []
         for view in views:
-            if view.seat == leader:
+            seat = view.seat
+            # the round's last team: the fifth, or earlier while others hold No Confidence
+            last = pending.attempt >= 5 - (self.cancels(game, seat) if modules else 0)
+            if seat == leader:
                 found.append(1.0)
-            elif commander[view.seat]:
-                found.append(lean * approval(view, game, False, needed, next(safes)) + (
-                    1 - lean) * approval(view, game, True, needed, next(safes)))
+            elif commander[seat]:
+                found.append(lean * approval(view, game, False, needed, last, next(safes)) + (
+                    1 - lean) * approval(view, game, True, needed, last, next(safes)))
             else:
-                found.append(approval(view, game, view.spy, needed, next(safes)))
+                found.append(approval(view, game, view.spy, needed, last, next(safes)))
         return found
 
-    def _approval(self, view: View, game: Game, hides: bool, needed: int,
+    def _approval(self, view: View, game: Game, hides: bool, needed: int, last: bool,
                   safe: float) -> float:
         """How likely the player approves the team put to the vote, which they take to be
-        `safe` (reasoning as the table does: `hides`)."""
-        pending, seat = game.proposals[-1], view.seat
-        style, team = self.style, pending.team
+        `safe` (reasoning as the table does: `hides`), the round's `last` or not."""
+        seat, style, team = view.seat, self.style, game.proposals[-1].team
         odds = style.approve
         if safe < SAFEST_DOUBT:
             safe = SAFEST_DOUBT
@@ -306,18 +308,15 @@ class Sensible(Players):
         on = seat in team
         if on:
             odds += style.on_team
-        if pending.attempt >= 5 - self.cancels(game, seat):
-            # the round's last team: no better one can follow, and its rejection ends the
-            # game for the spies
-            odds += style.hammer if not view.spy or len(
-                self._spies(view).intersection(team)) >= needed else (
+        spies = len(self._spies(view).intersection(team)) if view.spy else 0
+        if last:  # no better team can follow, and its rejection ends the game for the spies
+            odds += style.hammer if not view.spy or spies >= needed else (
                 style.spy_hammer * style.hammer)
         else:
             mark = self._mark(view, game, len(team), on, hides, needed)
             if safe < mark:
                 odds += style.choosy * (safe - mark)
         if view.spy:
-            spies = len(self._spies(view).intersection(team))
             odds += style.spy_bias * (1 if spies >= needed else -1 if not spies else 0)
         return 1.0 / (1.0 + math.exp(-odds))  # `chance`, written out: every vote's call
 
