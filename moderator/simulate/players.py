@@ -215,11 +215,6 @@ class Sensible(Players):
         memo[key] = found
         return found
 
-    def _safe(self, view: View, game: Game, team: Any, hides: bool, needed: int) -> float:
-        """How likely the player takes the team to be safe from the `needed` Fail cards
-        (reasoning as the table does: `hides`)."""
-        return self.belief.safe(view, game, team, needed, pretend=hides)
-
     # -- decisions ------------------------------------------------------------------------
 
     def choose(self, view: View, game: Game, asked: Input, given: dict[str, Any]) -> Any:
@@ -284,11 +279,12 @@ class Sensible(Players):
         approval, lean, found = self._approval, self.style.lean, []
         for view in views:
             seat = view.seat
-            # the round's last team: the fifth, or earlier while others hold No Confidence
-            last = pending.attempt >= 5 - (self.cancels(game, seat) if modules else 0)
             if seat == leader:
                 found.append(1.0)
-            elif commander[seat]:
+                continue
+            # the round's last team: the fifth, or earlier while others hold No Confidence
+            last = pending.attempt >= 5 - (self.cancels(game, seat) if modules else 0)
+            if commander[seat]:
                 found.append(lean * approval(view, game, False, needed, last, next(safes)) + (
                     1 - lean) * approval(view, game, True, needed, last, next(safes)))
             else:
@@ -416,7 +412,7 @@ class Sensible(Players):
         if view.spy:
             failing = sum(s in self._spies(view) for s in team if s != view.seat)
             return "reverse" if failing < needed else "success"
-        return "reverse" if self._safe(view, game, team, False, needed) < 0.4 else "success"
+        return "reverse" if self.belief.safe(view, game, team, needed) < 0.4 else "success"
 
     def _accused(self, view: View, game: Game, choices: Any, seats: list[int]) -> int | None:
         """A Hunter's accusation: the resistance Hunter names the player most likely the spy

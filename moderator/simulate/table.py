@@ -94,8 +94,8 @@ class Table:
         self.cards: dict[int, str] = cards
         self.spies = frozenset(spies)
         # each player knows their own card: as many spies among {seat} as they are
-        self.views = [View(s, cards[s], spy, [(1 << s, int(spy))], 1)
-                      for s in range(players) for spy in (s in self.spies,)]
+        self.views = [View(s, cards[s], s in self.spies, [(1 << s, int(s in self.spies))], 1)
+                      for s in range(players)]
         self._reveal(game)
 
     def _reveal(self, game: Game) -> None:
