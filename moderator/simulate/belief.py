@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,8 @@ Reading = tuple[int, int, list[float], list[float], list[float]]
 
 #: A private fact about the deals carries no event of the record.
 _PRIVATE = ("private", 0)
+#: The table's reading is kept as that of a reader at no seat who knows nothing.
+_TABLE = (-1, 0)
 
 
 class Belief:
@@ -66,6 +69,7 @@ class Belief:
         # a resistance player's feeling about each other player, from none at first (spies
         # know)
         self.gut = [None if view.spy else [0.0] * players for view in views]
+        self._still = [0.0] * players  # the feeling of one who has none
         self._deals: Deals | None = None
         self._public = self.every
         self._known: dict[int, tuple[int, int]] = {}  # seat -> (told, bits)
@@ -73,8 +77,8 @@ class Belief:
         # sure either way), kept while the deals stay
         self._shares: dict[tuple[int, int],
                            tuple[int, int, list[float], list[float | None]]] = {}
-        # per reader: (the table's reading it was worked out with, the reading)
-        self._read: dict[tuple[int, int], tuple[list[float], Reading]] = {}
+        # per reader: the reading, kept while the deals stay (the table's: `_TABLE`)
+        self._read: dict[tuple[int, int], Reading] = {}
 
     # -- the deals ------------------------------------------------------------------------
 
@@ -130,25 +134,24 @@ class Belief:
         return self._reader(view, game, pretend)
 
     def _reader(self, view: View, game: Game, pretend: bool) -> Reading:
-        """`reading`, once the record is read (`public`)."""
+        """`reading`, once the record is read (`public`): worked out once for what the
+        reader knows in each state of the record (what was said is read with the record)."""
         if pretend:
             return self._table()
         key = (view.seat, view.told)
         found = self._read.get(key)
-        if found is None or found[0] is not self.said:
-            found = self._read[key] = (self.said, self._reading(
-                key, lambda: self._bits(view, game), self.gut[view.seat]))
-        return found[1]
+        if found is None:
+            found = self._read[key] = self._reading(key, lambda: self._bits(view, game),
+                                                    self.gut[view.seat])
+        return found
 
     def _table(self) -> Reading:
         """The table's reading: the record's sets and what the table makes of what was
         said, for someone who knows nothing of their own."""
-        key = (-1, 0)
-        found = self._read.get(key)
-        if found is None or found[0] is not self.said:
-            found = self._read[key] = (self.said, self._reading(key, lambda: self._public,
-                                                                None))
-        return found[1]
+        found = self._read.get(_TABLE)
+        if found is None:
+            found = self._read[_TABLE] = self._reading(_TABLE, lambda: self._public, None)
+        return found
 
     def suspicion(self, view: View, game: Game, pretend: bool = False) -> list[float]:
         """Per seat, how likely a spy `view` takes that player for."""
@@ -178,10 +181,10 @@ class Belief:
         if counted is None:
             bits = sets()
             total = bits.bit_count()
-            shares = [(bits & held).bit_count() / total for held in self.holding]
-            log = math.log  # log_odds written out: the simulator's inner loop
-            counted = self._shares[key] = (bits, total, shares, [
-                log(share / (1.0 - share)) if 0.0 < share < 1.0 else None for share in shares])
+            share, odds = _shares(total)
+            counts = list(map(int.bit_count, map(bits.__and__, self.holding)))
+            counted = self._shares[key] = (bits, total, list(map(share.__getitem__, counts)),
+                                           list(map(odds.__getitem__, counts)))
         return counted
 
     def _reading(self, key: tuple[int, int], sets: Callable[[], int],
@@ -190,15 +193,14 @@ class Belief:
         while the deals stay), moved in log-odds by the table's reading and their `gut`."""
         bits, total, shares, odds = self._counted(key, sets)
         said, exp = self.said, math.exp
+        moved = gut if gut is not None else self._still
         seen = shares.copy()  # a seat the sets settle keeps its share
         factor = [1.0] * len(shares)
-        for seat, (share, lo) in enumerate(zip(shares, odds, strict=True)):
+        for seat in range(len(shares)):
+            lo = odds[seat]
             if lo is not None:
-                odds_seat = lo + said[seat]
-                if gut is not None:
-                    odds_seat += gut[seat]
-                likely = seen[seat] = 1.0 / (1.0 + exp(-odds_seat))
-                factor[seat] = (1.0 - likely) / (1.0 - share)
+                likely = seen[seat] = 1.0 / (1.0 + exp(-(lo + said[seat] + moved[seat])))
+                factor[seat] = (1.0 - likely) / (1.0 - shares[seat])
         return bits, total, shares, seen, factor
 
     def safe(self, view: View, game: Game, team: Iterable[int], needed: int,
@@ -214,31 +216,26 @@ class Belief:
         reason over, then moved by their reading of each other member. All of a vote's
         voters at once: what they share is worked out once."""
         self.public(game)
-        held, reading = self.holding, self._reader
-        anyone = -1  # the sets with a spy on the team, once a reader off it asks
+        held, read, reader = self.holding, self._read.get, self._reader
+        anyone = None  # the sets too many spies on the team for it to be safe, once asked
         found = []
         for view, pretend in readers:
-            bits, total, _, _, factor = reading(view, game, pretend)
-            me, others = view.seat, team
+            bits, total, _, _, factor = read(_TABLE if pretend else (view.seat, view.told)) \
+                or reader(view, game, pretend)
+            me = view.seat
             if me in team:  # the others on it
-                others, mask = [seat for seat in team if seat != me], 0
-                for seat in others:
-                    mask |= held[seat]
+                others = [seat for seat in team if seat != me]
+                unsafe = _unsafe(held, others, needed)
             else:
-                if anyone < 0:
-                    anyone = 0
-                    for seat in team:
-                        anyone |= held[seat]
-                mask = anyone
-            clean = (bits & ~mask).bit_count()
-            if needed > 1:  # one spy on it is not enough
+                others = team
+                if anyone is None:
+                    anyone = _unsafe(held, team, needed)
+                unsafe = anyone
+            likely = (bits & ~unsafe).bit_count() / total
+            if likely:
                 for seat in others:
-                    rest = 0
-                    for other in others:
-                        if other != seat:
-                            rest |= held[other]
-                    clean += (bits & held[seat] & ~rest).bit_count()
-            found.append(_scaled(clean, total, factor, others))
+                    likely *= factor[seat]
+            found.append(likely if likely < 1.0 else 1.0)
         return found
 
     def bests(self, view: View, game: Game, pretend: bool, order: Sequence[int], size: int,
@@ -247,17 +244,24 @@ class Belief:
         (`safes`): themselves with the first of `order` (the others, the most trusted
         first), and the first of `order` alone. Both at once: the second adds one player's
         sets to the first."""
-        if needed > 1:
-            return (self.safe(view, game, [view.seat, *order[:size - 1]], needed, pretend),
-                    self.safe(view, game, order[:size], needed, pretend))
         self.public(game)
         bits, total, _, _, factor = self._reader(view, game, pretend)
-        held, others, mask = self.holding, order[:size - 1], 0
+        held, others = self.holding, order[:size - 1]
+        some = many = 0  # the sets with a spy among the others, with two (`_unsafe`)
         for seat in others:
-            mask |= held[seat]
-        mask_all = mask | held[order[size - 1]]
-        return (_scaled((bits & ~mask).bit_count(), total, factor, others),
-                _scaled((bits & ~mask_all).bit_count(), total, factor, order[:size]))
+            many |= some & held[seat]
+            some |= held[seat]
+        last = held[order[size - 1]]
+        mine = (bits & ~(many if needed > 1 else some)).bit_count() / total
+        theirs = (bits & ~((many | some & last) if needed > 1 else some | last)).bit_count() \
+            / total
+        if mine:
+            for seat in others:
+                mine *= factor[seat]
+        if theirs:
+            for seat in order[:size]:
+                theirs *= factor[seat]
+        return (mine if mine < 1.0 else 1.0), (theirs if theirs < 1.0 else 1.0)
 
     def exposure(self, seat: int, game: Game, team: Iterable[int], fails: int) -> float:
         """How likely a spy the record would make `seat` once `team` revealed `fails` Fail
@@ -293,9 +297,8 @@ class Belief:
                 rand, width = self.rng.random, self.drift * math.sqrt(12.0)
                 for me, feeling in enumerate(self.gut):
                     if feeling is not None:
-                        for seat in range(self.players):
-                            if seat != me:
-                                feeling[seat] += (rand() - 0.5) * width
+                        feeling[:] = [f if seat == me else f + (rand() - 0.5) * width
+                                      for seat, f in enumerate(feeling)]
             if voters is not None:  # whose vote the mission bore out
                 score = self.score
                 for seat in range(self.players):
@@ -345,26 +348,33 @@ class Belief:
     def _listen(self) -> None:
         """What the table makes of the votes: each voter's words, weighed by how well their
         votes matched the missions so far (from 1, for a voter nothing bore out yet)."""
-        follow, players = self.follow, self.players
-        trust = [follow * max(score, 0) for score in self.score]
-        said = [0.0] * players
-        for voter, row in enumerate(self.stance):
-            weight = trust[voter]
+        follow = self.follow
+        said = [0.0] * self.players
+        for score, row in zip(self.score, self.stance, strict=True):
+            weight = follow * max(score, 0)
             if weight:
-                for seat in range(players):
-                    said[seat] += weight * row[seat]
+                said = [heard + weight * word for heard, word in zip(said, row)]
         self.said = said
 
 
-def _scaled(clean: int, total: int, factor: list[float], others: Sequence[int]) -> float:
-    """How likely a team is safe: its `clean` share of a reader's `total` sets, moved by the
-    reader's `factor` for each of the `others` on it (`Reading`)."""
-    if not clean:
-        return 0.0
-    likely = clean / total
-    for seat in others:
-        likely *= factor[seat]
-    return likely if likely < 1.0 else 1.0
+@cache
+def _shares(total: int) -> tuple[list[float], list[float | None]]:
+    """For a reader with `total` sets, per count of them that make a seat a spy: the share
+    they are, and the share in log-odds (None: sure either way). Kept: a reading asks ten
+    of each, many times a game."""
+    shares = [count / total for count in range(total + 1)]
+    return shares, [log_odds(share) if 0.0 < share < 1.0 else None for share in shares]
+
+
+def _unsafe(held: Sequence[int], members: Iterable[int], needed: int) -> int:
+    """The sets with at least `needed` (one or two: rules.md §1.5) of the members' sets
+    (bit sets) holding them: those that make a team of them unsafe."""
+    some = many = 0
+    for seat in members:
+        if needed > 1:
+            many |= some & held[seat]
+        some |= held[seat]
+    return many if needed > 1 else some
 
 
 def log_odds(share: float) -> float:

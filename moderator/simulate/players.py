@@ -147,9 +147,13 @@ class Sensible(Players):
         rng.shuffle(self.order)
         self.rank = {s: i for i, s in enumerate(self.order)}
         self.others = [[s for s in self.order if s != seat] for seat in range(game.players)]
+        self.commander = [_leans(view) for view in views]
+        # who reads a vote, and how: as they know (False), as the table does (True), the
+        # Commander both ways (`_approvals`)
+        self.reads = [((view, False), (view, True)) if lean else ((view, view.spy),)
+                      for view, lean in zip(views, self.commander, strict=True)]
         self.memo: dict[tuple[Any, ...], Any] = {}  # kept per state of the record
         self.state: Any = None
-        self.commander = [_leans(view) for view in views]
         self.fail_chance = chance(style.fail)
 
     # -- what a player makes of the record ------------------------------------------------
@@ -201,16 +205,16 @@ class Sensible(Players):
         found = memo.get(key)
         if found is not None:
             return found
-        seats = [s for s in range(game.players) if s != view.seat]
+        others = self.others[view.seat]  # in the tie order: a stable sort keeps it on ties
         if not view.spy:
-            found = [view.seat, *self._ranked(view, game, seats)[:size - 1]]
+            seen = self._suspicion(view, game)
+            found = [view.seat, *sorted(others, key=seen.__getitem__)[:size - 1]]
         else:
             looks = self.belief.looks(game)
-            spies = self._spies(view)
+            spies = view.spies_known()
             needed = (game.fails_needed or 1) - 1
             partners = sorted(spies - {view.seat}, key=lambda s: looks[s])[:needed]
-            clean = sorted((s for s in seats if s not in spies),
-                           key=lambda s: (looks[s], self.rank[s]))
+            clean = sorted((s for s in others if s not in spies), key=looks.__getitem__)
             found = [view.seat, *partners, *clean][:size]
         memo[key] = found
         return found
@@ -273,9 +277,9 @@ class Sensible(Players):
         of them at once (`Belief.safes`). The leader approves their own."""
         pending, needed, commander = game.proposals[-1], game.fails_needed or 1, self.commander
         leader, modules = pending.leader, game.config.in_play
-        readers = [(view, hides) for view in views if view.seat != leader
-                   for hides in ((False, True) if commander[view.seat] else (view.spy,))]
-        safes = iter(self.belief.safes(game, pending.team, needed, readers))
+        team, reads = pending.team, self.reads
+        readers = [read for view in views if view.seat != leader for read in reads[view.seat]]
+        safes = iter(self.belief.safes(game, team, needed, readers))
         approval, lean, found = self._approval, self.style.lean, []
         for view in views:
             seat = view.seat
@@ -285,26 +289,24 @@ class Sensible(Players):
             # the round's last team: the fifth, or earlier while others hold No Confidence
             last = pending.attempt >= 5 - (self.cancels(game, seat) if modules else 0)
             if commander[seat]:
-                found.append(lean * approval(view, game, False, needed, last, next(safes)) + (
-                    1 - lean) * approval(view, game, True, needed, last, next(safes)))
+                found.append(lean * approval(view, game, team, False, needed, last, next(
+                    safes)) + (1 - lean) * approval(view, game, team, True, needed, last,
+                                                    next(safes)))
             else:
-                found.append(approval(view, game, view.spy, needed, last, next(safes)))
+                found.append(approval(view, game, team, view.spy, needed, last, next(safes)))
         return found
 
-    def _approval(self, view: View, game: Game, hides: bool, needed: int, last: bool,
-                  safe: float) -> float:
-        """How likely the player approves the team put to the vote, which they take to be
+    def _approval(self, view: View, game: Game, team: tuple[int, ...], hides: bool,
+                  needed: int, last: bool, safe: float) -> float:
+        """How likely the player approves the `team` put to the vote, which they take to be
         `safe` (reasoning as the table does: `hides`), the round's `last` or not."""
-        seat, style, team = view.seat, self.style, game.proposals[-1].team
-        odds = style.approve
-        if safe < SAFEST_DOUBT:
-            safe = SAFEST_DOUBT
-        safe = math.log(safe)
-        odds += style.trust * safe
-        on = seat in team
+        style = self.style
+        safe = math.log(safe if safe > SAFEST_DOUBT else SAFEST_DOUBT)
+        odds = style.approve + style.trust * safe
+        on = view.seat in team
         if on:
             odds += style.on_team
-        spies = len(self._spies(view).intersection(team)) if view.spy else 0
+        spies = len(view.spies_known().intersection(team)) if view.spy else 0
         if last:  # no better team can follow, and its rejection ends the game for the spies
             odds += style.hammer if not view.spy or spies >= needed else (
                 style.spy_hammer * style.hammer)
