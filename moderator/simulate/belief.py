@@ -168,10 +168,10 @@ class Belief:
         where the record and what they know settle it)."""
         _, _, shares, odds = self._counted((view.seat, view.told),
                                            lambda: self._bits(view, game))
-        said, gut = self.said, self.gut[view.seat]
-        return [(math.inf if share else -math.inf) if lo is None else
-                lo + said[seat] + (gut[seat] if gut is not None else 0.0)
-                for seat, (share, lo) in enumerate(zip(shares, odds, strict=True))]
+        gut = self.gut[view.seat]
+        return [(math.inf if share else -math.inf) if lo is None else lo + said + moved
+                for share, lo, said, moved in zip(shares, odds, self.said,
+                                                  self._still if gut is None else gut)]
 
     def _counted(self, key: tuple[int, int], sets: Callable[[], int],
                  ) -> tuple[int, int, list[float], list[float | None]]:
@@ -196,11 +196,10 @@ class Belief:
         moved = gut if gut is not None else self._still
         seen = shares.copy()  # a seat the sets settle keeps its share
         factor = [1.0] * len(shares)
-        for seat in range(len(shares)):
-            lo = odds[seat]
+        for seat, (lo, heard, feeling, share) in enumerate(zip(odds, said, moved, shares)):
             if lo is not None:
-                likely = seen[seat] = 1.0 / (1.0 + exp(-(lo + said[seat] + moved[seat])))
-                factor[seat] = (1.0 - likely) / (1.0 - shares[seat])
+                likely = seen[seat] = 1.0 / (1.0 + exp(-(lo + heard + feeling)))
+                factor[seat] = (1.0 - likely) / (1.0 - share)
         return bits, total, shares, seen, factor
 
     def safe(self, view: View, game: Game, team: Iterable[int], needed: int,
@@ -238,14 +237,15 @@ class Belief:
             found.append(likely if likely < 1.0 else 1.0)
         return found
 
-    def bests(self, view: View, game: Game, pretend: bool, order: Sequence[int], size: int,
+    def bests(self, view: View, game: Game, pretend: bool, others: Sequence[int], size: int,
               needed: int) -> tuple[float, float]:
         """How likely `view` takes the safest teams of `size` they could name to be safe
-        (`safes`): themselves with the first of `order` (the others, the most trusted
-        first), and the first of `order` alone. Both at once: the second adds one player's
-        sets to the first."""
+        (`safes`): themselves with the `others` they trust most, and those others alone
+        (ties as `others` are ordered). Both at once: the second adds one player's sets to
+        the first."""
         self.public(game)
-        bits, total, _, _, factor = self._reader(view, game, pretend)
+        bits, total, _, seen, factor = self._reader(view, game, pretend)
+        order = sorted(others, key=seen.__getitem__)  # a stable sort keeps the tie order
         held, others = self.holding, order[:size - 1]
         some = many = 0  # the sets with a spy among the others, with two (`_unsafe`)
         for seat in others:
@@ -319,8 +319,8 @@ class Belief:
                 accused = sorted(view.spies_known())
             else:  # by the log-odds of their reading (the same order, without the chances)
                 odds = self._odds(view, game)
-                accused = sorted((s for s in range(self.players) if s != view.seat),
-                                 key=lambda s: -odds[s])[:game.spies]
+                accused = sorted([s for s in range(self.players) if s != view.seat],
+                                 key=odds.__getitem__, reverse=True)[:game.spies]
             for seat in accused:
                 self.stance[view.seat][seat] += self.hint
             self.spoken[view.seat] += accused

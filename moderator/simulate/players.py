@@ -152,6 +152,9 @@ class Sensible(Players):
         # Commander both ways (`_approvals`)
         self.reads = [((view, False), (view, True)) if lean else ((view, view.spy),)
                       for view, lean in zip(views, self.commander, strict=True)]
+        # everyone's reads of a vote but its leader's, by leader
+        self.voters = [[read for seat, reads in enumerate(self.reads) if seat != leader
+                        for read in reads] for leader in range(game.players)]
         self.memo: dict[tuple[Any, ...], Any] = {}  # kept per state of the record
         self.state: Any = None
         self.fail_chance = chance(style.fail)
@@ -272,69 +275,63 @@ class Sensible(Players):
         return self._approvals(game, (view,))[0]
 
     def _approvals(self, game: Game, views: Sequence[View]) -> list[float]:
-        """How likely each player approves the team put to the vote (the Commander: as they
-        lean on what they saw, or not); how safe each takes the team is worked out for all
-        of them at once (`Belief.safes`). The leader approves their own."""
-        pending, needed, commander = game.proposals[-1], game.fails_needed or 1, self.commander
-        leader, modules = pending.leader, game.config.in_play
-        team, reads = pending.team, self.reads
-        readers = [read for view in views if view.seat != leader for read in reads[view.seat]]
-        safes = iter(self.belief.safes(game, team, needed, readers))
-        approval, lean, found = self._approval, self.style.lean, []
-        for view in views:
+        """How likely each player approves the team put to the vote, which they take to be
+        as safe as `Belief.safes` says (worked out for all of them at once): the round's
+        last team or not, measured against the team they would rather see (`_marks`). The
+        Commander votes as they lean on what they saw, or not; the leader approves their
+        own. The simulator's inner loop: written out in one."""
+        pending, needed, style = game.proposals[-1], game.fails_needed or 1, self.style
+        leader, team, modules = pending.leader, pending.team, game.config.in_play
+        readers = self.voters[leader] if views is self.views else [
+            read for view in views if view.seat != leader for read in self.reads[view.seat]]
+        safes = self.belief.safes(game, team, needed, readers)
+        memo, size, exp, log = self._kept(game), len(team), math.exp, math.log
+        chances = []
+        for (view, hides), safe in zip(readers, safes, strict=True):
             seat = view.seat
-            if seat == leader:
-                found.append(1.0)
-                continue
-            # the round's last team: the fifth, or earlier while others hold No Confidence
-            last = pending.attempt >= 5 - (self.cancels(game, seat) if modules else 0)
-            if commander[seat]:
-                found.append(lean * approval(view, game, team, False, needed, last, next(
-                    safes)) + (1 - lean) * approval(view, game, team, True, needed, last,
-                                                    next(safes)))
+            safe = log(safe if safe > SAFEST_DOUBT else SAFEST_DOUBT)
+            odds = style.approve + style.trust * safe
+            on = seat in team
+            if on:
+                odds += style.on_team
+            spies = len(view.spies_known().intersection(team)) if view.spy else 0
+            # the round's last team: the fifth, or earlier while others hold No Confidence;
+            # no better team can follow, and its rejection ends the game for the spies
+            if pending.attempt >= 5 - (self.cancels(game, seat) if modules else 0):
+                odds += style.hammer if not view.spy or spies >= needed else (
+                    style.spy_hammer * style.hammer)
             else:
-                found.append(approval(view, game, team, view.spy, needed, last, next(safes)))
+                marks = memo.get(("marks", seat, view.told, size, hides)) or self._marks(
+                    view, game, size, hides, needed)
+                mark = marks[0] if on else marks[1]
+                if safe < mark:
+                    odds += style.choosy * (safe - mark)
+            if view.spy:
+                odds += style.spy_bias * (1 if spies >= needed else -1 if not spies else 0)
+            chances.append(1.0 / (1.0 + exp(-odds)))  # `chance`, written out
+        found, each, lean = [], iter(chances), style.lean
+        for view in views:
+            if view.seat == leader:
+                found.append(1.0)
+            elif self.commander[view.seat]:  # as they know, and as the table does
+                found.append(lean * next(each) + (1 - lean) * next(each))
+            else:
+                found.append(next(each))
         return found
 
-    def _approval(self, view: View, game: Game, team: tuple[int, ...], hides: bool,
-                  needed: int, last: bool, safe: float) -> float:
-        """How likely the player approves the `team` put to the vote, which they take to be
-        `safe` (reasoning as the table does: `hides`), the round's `last` or not."""
-        style = self.style
-        safe = math.log(safe if safe > SAFEST_DOUBT else SAFEST_DOUBT)
-        odds = style.approve + style.trust * safe
-        on = view.seat in team
-        if on:
-            odds += style.on_team
-        spies = len(view.spies_known().intersection(team)) if view.spy else 0
-        if last:  # no better team can follow, and its rejection ends the game for the spies
-            odds += style.hammer if not view.spy or spies >= needed else (
-                style.spy_hammer * style.hammer)
-        else:
-            mark = self._mark(view, game, len(team), on, hides, needed)
-            if safe < mark:
-                odds += style.choosy * (safe - mark)
-        if view.spy:
-            odds += style.spy_bias * (1 if spies >= needed else -1 if not spies else 0)
-        return 1.0 / (1.0 + math.exp(-odds))  # `chance`, written out: every vote's call
-
-    def _mark(self, view: View, game: Game, size: int, on: bool, hides: bool,
-              needed: int) -> float:
-        """What the player measures a team of this size against, in log: how safe they take
-        the safest team they could name with themselves on it, or, off it, the safest team
-        of the others, moved towards their own (`Style.left_out`)."""
-        memo = self._kept(game)
-        key = ("marks", view.seat, view.told, size, hides)
-        found = memo.get(key)
-        if found is None:
-            seen = self.belief.suspicion(view, game, pretend=hides)
-            # a stable sort of the others in the tie order: ties go as `rank` says
-            order = sorted(self.others[view.seat], key=seen.__getitem__)
-            mine, others = self.belief.bests(view, game, hides, order, size, needed)
-            mine = math.log(max(mine, SAFEST_DOUBT))
-            others = math.log(max(others, SAFEST_DOUBT))
-            found = memo[key] = (mine, others + self.style.left_out * (mine - others))
-        return found[0] if on else found[1]
+    def _marks(self, view: View, game: Game, size: int, hides: bool,
+               needed: int) -> tuple[float, float]:
+        """What the player measures a team of this size against, in log, on it and off it:
+        how safe they take the safest team they could name with themselves on it, and the
+        safest team of the others moved towards their own (`Style.left_out`). Kept per
+        state of the record."""
+        mine, others = self.belief.bests(view, game, hides, self.others[view.seat], size,
+                                         needed)
+        mine = math.log(max(mine, SAFEST_DOUBT))
+        others = math.log(max(others, SAFEST_DOUBT))
+        found = self._kept(game)[("marks", view.seat, view.told, size, hides)] = (
+            mine, others + self.style.left_out * (mine - others))
+        return found
 
     def cancels(self, game: Game, seat: int) -> int:
         """How many more approvals the other players could cancel in this round (a module's
