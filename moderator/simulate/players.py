@@ -152,9 +152,6 @@ class Sensible(Players):
         # Commander both ways (`_approvals`)
         self.reads = [((view, False), (view, True)) if lean else ((view, view.spy),)
                       for view, lean in zip(views, self.commander, strict=True)]
-        # everyone's reads of a vote but its leader's, by leader
-        self.voters = [[read for seat, reads in enumerate(self.reads) if seat != leader
-                        for read in reads] for leader in range(game.players)]
         self.memo: dict[tuple[Any, ...], Any] = {}  # kept per state of the record
         self.state: Any = None
         self.fail_chance = chance(style.fail)
@@ -282,8 +279,7 @@ class Sensible(Players):
         own. The simulator's inner loop: written out in one."""
         pending, needed, style = game.proposals[-1], game.fails_needed or 1, self.style
         leader, team, modules = pending.leader, pending.team, game.config.in_play
-        readers = self.voters[leader] if views is self.views else [
-            read for view in views if view.seat != leader for read in self.reads[view.seat]]
+        readers = [read for view in views if view.seat != leader for read in self.reads[view.seat]]
         safes = self.belief.safes(game, team, needed, readers)
         memo, size, exp, log = self._kept(game), len(team), math.exp, math.log
         chances = []
