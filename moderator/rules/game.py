@@ -379,7 +379,10 @@ class BaseGame:
     def next_input(self, given: Given | None = None) -> Input | None:
         """The first input of the current step not answered in `given`."""
         given = given or {}
-        return next((i for i in self.inputs(given) if i.name not in given), None)
+        for asked in self.inputs(given):
+            if asked.name not in given:
+                return asked
+        return None
 
     def _phase_inputs(self, given: Given) -> Iterable[Input]:
         """A module's step: what the module asks for."""

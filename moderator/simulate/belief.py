@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -29,13 +29,16 @@ from moderator.rules.deals import Allegiance
 
 if TYPE_CHECKING:
     from moderator.rules import Game
-    from moderator.rules.deals import Deals
+    from moderator.rules.deals import Deals, Table
     from moderator.simulate.table import View
 
 #: A player's reading of the record: the sets they reason over, how many, per seat the share
 #: of them that make that seat a spy, how likely a spy the player takes it for all told, and
 #: how much less likely a team is safe with that seat on it than the sets alone say.
 Reading = tuple[int, int, list[float], list[float], list[float]]
+#: What a reading starts from: the sets, how many, per seat the share of them that make that
+#: seat a spy, and that share in log-odds (None: the sets settle it either way).
+Counted = tuple[int, int, list[float], list[float | None]]
 
 #: A private fact about the deals carries no event of the record.
 _PRIVATE = ("private", 0)
@@ -75,8 +78,7 @@ class Belief:
         self._known: dict[int, tuple[int, int]] = {}  # seat -> (told, bits)
         # per reader: the sets, how many, the shares, and the shares in log-odds (None:
         # sure either way), kept while the deals stay
-        self._shares: dict[tuple[int, int],
-                           tuple[int, int, list[float], list[float | None]]] = {}
+        self._shares: dict[tuple[int, int], Counted] = {}
         # per reader: the reading, kept while the deals stay (the table's: `_TABLE`)
         self._read: dict[tuple[int, int], Reading] = {}
 
@@ -106,17 +108,9 @@ class Belief:
             return kept[1]
         bits = self.every
         for seats, spies in view.known:
-            bits &= self.exactly(seats, spies)
+            bits &= _exactly(self.table, seats, spies)
         self._known[view.seat] = (view.told, bits)
         return bits
-
-    def exactly(self, seats: int, spies: int) -> int:
-        """The spy sets with exactly `spies` spies among the seats in the mask `seats`: the
-        sets that allow one of the `Allegiance` facts it stands for."""
-        allowing, found = self.table.allowing, 0
-        for chosen in combinations(_seats(seats), spies):
-            found |= allowing(Allegiance(_PRIVATE, sum(1 << s for s in chosen), seats))
-        return found
 
     def _bits(self, view: View, game: Game) -> int:
         """The sets a player reasons over: the record's, narrowed by what they know."""
@@ -141,8 +135,8 @@ class Belief:
         key = (view.seat, view.told)
         found = self._read.get(key)
         if found is None:
-            found = self._read[key] = self._reading(key, lambda: self._bits(view, game),
-                                                    self.gut[view.seat])
+            found = self._read[key] = self._reading(
+                self._counted(key, self._bits(view, game)), self.gut[view.seat])
         return found
 
     def _table(self) -> Reading:
@@ -150,7 +144,8 @@ class Belief:
         said, for someone who knows nothing of their own."""
         found = self._read.get(_TABLE)
         if found is None:
-            found = self._read[_TABLE] = self._reading(_TABLE, lambda: self._public, None)
+            found = self._read[_TABLE] = self._reading(self._counted(_TABLE, self._public),
+                                                       None)
         return found
 
     def suspicion(self, view: View, game: Game, pretend: bool = False) -> list[float]:
@@ -166,20 +161,17 @@ class Belief:
     def _odds(self, view: View, game: Game) -> list[float]:
         """Per seat, how likely a spy `view` takes that player for, in log-odds (infinite
         where the record and what they know settle it)."""
-        _, _, shares, odds = self._counted((view.seat, view.told),
-                                           lambda: self._bits(view, game))
+        _, _, shares, odds = self._counted((view.seat, view.told), self._bits(view, game))
         gut = self.gut[view.seat]
         return [(math.inf if share else -math.inf) if lo is None else lo + said + moved
                 for share, lo, said, moved in zip(shares, odds, self.said,
                                                   self._still if gut is None else gut)]
 
-    def _counted(self, key: tuple[int, int], sets: Callable[[], int],
-                 ) -> tuple[int, int, list[float], list[float | None]]:
+    def _counted(self, key: tuple[int, int], bits: int) -> Counted:
         """A reader's sets, how many, per seat the share of them that make it a spy, and
         that share in log-odds (None: sure either way), kept while the deals stay."""
         counted = self._shares.get(key)
         if counted is None:
-            bits = sets()
             total = bits.bit_count()
             share, odds = _shares(total)
             counts = list(map(int.bit_count, map(bits.__and__, self.holding)))
@@ -187,11 +179,10 @@ class Belief:
                                            list(map(odds.__getitem__, counts)))
         return counted
 
-    def _reading(self, key: tuple[int, int], sets: Callable[[], int],
-                 gut: list[float] | None) -> Reading:
-        """A reader's reading: the share of their `sets` that make each seat a spy (kept
-        while the deals stay), moved in log-odds by the table's reading and their `gut`."""
-        bits, total, shares, odds = self._counted(key, sets)
+    def _reading(self, counted: Counted, gut: list[float] | None) -> Reading:
+        """A reader's reading: the share of their sets that make each seat a spy
+        (`_counted`), moved in log-odds by the table's reading and their `gut`."""
+        bits, total, shares, odds = counted
         said, exp = self.said, math.exp
         moved = gut if gut is not None else self._still
         seen = shares.copy()  # a seat the sets settle keeps its share
@@ -217,11 +208,15 @@ class Belief:
         self.public(game)
         held, read, reader = self.holding, self._read.get, self._reader
         anyone = None  # the sets too many spies on the team for it to be safe, once asked
+        outside = -1.0  # as the table takes it from off the team: the same for all who pretend
         found = []
         for view, pretend in readers:
-            bits, total, _, _, factor = read(_TABLE if pretend else (view.seat, view.told)) \
-                or reader(view, game, pretend)
             me = view.seat
+            if pretend and outside >= 0.0 and me not in team:
+                found.append(outside)
+                continue
+            bits, total, _, _, factor = read(_TABLE if pretend else (me, view.told)) \
+                or reader(view, game, pretend)
             if me in team:  # the others on it
                 others = [seat for seat in team if seat != me]
                 unsafe = _unsafe(held, others, needed)
@@ -235,6 +230,8 @@ class Belief:
                 for seat in others:
                     likely *= factor[seat]
             found.append(likely if likely < 1.0 else 1.0)
+            if pretend and others is team:
+                outside = found[-1]
         return found
 
     def bests(self, view: View, game: Game, pretend: bool, others: Sequence[int], size: int,
@@ -355,6 +352,17 @@ class Belief:
             if weight:
                 said = [heard + weight * word for heard, word in zip(said, row)]
         self.said = said
+
+
+@lru_cache(maxsize=4096)
+def _exactly(table: Table, seats: int, spies: int) -> int:
+    """The spy sets of the setup's `table` with exactly `spies` spies among the seats in the
+    mask `seats`: the sets that allow one of the `Allegiance` facts it stands for. Kept:
+    every game of a setup asks the same (each player's own card)."""
+    allowing, found = table.allowing, 0
+    for chosen in combinations(_seats(seats), spies):
+        found |= allowing(Allegiance(_PRIVATE, sum(1 << s for s in chosen), seats))
+    return found
 
 
 @cache
