@@ -76,9 +76,9 @@ class Belief:
         self._deals: Deals | None = None
         self._public = self.every
         self._known: dict[int, tuple[int, int]] = {}  # seat -> (told, bits)
-        # per reader: the sets, how many, the shares, and the shares in log-odds (None:
-        # sure either way), kept while the deals stay
-        self._shares: dict[tuple[int, int], Counted] = {}
+        # per set of spy sets a reader reasons over, what is counted of it: kept for the
+        # game (a mission without a Fail card often leaves the record's sets as they were)
+        self._shares: dict[int, Counted] = {}
         # per reader: the reading, kept while the deals stay (the table's: `_TABLE`)
         self._read: dict[tuple[int, int], Reading] = {}
 
@@ -91,7 +91,6 @@ class Belief:
             self._deals = deals
             self._public = deals.spy_bits() or self.every
             folded = self._fold(game)
-            self._shares.clear()
             self._read.clear()
             if folded:  # the votes, talked over once the missions show who was right
                 self._hear(game)
@@ -136,7 +135,7 @@ class Belief:
         found = self._read.get(key)
         if found is None:
             found = self._read[key] = self._reading(
-                self._counted(key, self._bits(view, game)), self.gut[view.seat])
+                self._counted(self._bits(view, game)), self.gut[view.seat])
         return found
 
     def _table(self) -> Reading:
@@ -144,8 +143,7 @@ class Belief:
         said, for someone who knows nothing of their own."""
         found = self._read.get(_TABLE)
         if found is None:
-            found = self._read[_TABLE] = self._reading(self._counted(_TABLE, self._public),
-                                                       None)
+            found = self._read[_TABLE] = self._reading(self._counted(self._public), None)
         return found
 
     def suspicion(self, view: View, game: Game, pretend: bool = False) -> list[float]:
@@ -161,21 +159,21 @@ class Belief:
     def _odds(self, view: View, game: Game) -> list[float]:
         """Per seat, how likely a spy `view` takes that player for, in log-odds (infinite
         where the record and what they know settle it)."""
-        _, _, shares, odds = self._counted((view.seat, view.told), self._bits(view, game))
+        _, _, shares, odds = self._counted(self._bits(view, game))
         gut = self.gut[view.seat]
         return [(math.inf if share else -math.inf) if lo is None else lo + said + moved
                 for share, lo, said, moved in zip(shares, odds, self.said,
                                                   self._still if gut is None else gut)]
 
-    def _counted(self, key: tuple[int, int], bits: int) -> Counted:
+    def _counted(self, bits: int) -> Counted:
         """A reader's sets, how many, per seat the share of them that make it a spy, and
-        that share in log-odds (None: sure either way), kept while the deals stay."""
-        counted = self._shares.get(key)
+        that share in log-odds (None: sure either way), kept for the game."""
+        counted = self._shares.get(bits)
         if counted is None:
             total = bits.bit_count()
             share, odds = _shares(total)
             counts = list(map(int.bit_count, map(bits.__and__, self.holding)))
-            counted = self._shares[key] = (bits, total, list(map(share.__getitem__, counts)),
+            counted = self._shares[bits] = (bits, total, list(map(share.__getitem__, counts)),
                                            list(map(odds.__getitem__, counts)))
         return counted
 
