@@ -163,7 +163,8 @@ class Belief:
         gut = self.gut[view.seat]
         return [(math.inf if share else -math.inf) if lo is None else lo + said + moved
                 for share, lo, said, moved in zip(shares, odds, self.said,
-                                                  self._still if gut is None else gut)]
+                                                  self._still if gut is None else gut,
+                                                  strict=True)]
 
     def _counted(self, bits: int) -> Counted:
         """A reader's sets, how many, per seat the share of them that make it a spy, and
@@ -185,7 +186,8 @@ class Belief:
         moved = gut if gut is not None else self._still
         seen = shares.copy()  # a seat the sets settle keeps its share
         factor = [1.0] * len(shares)
-        for seat, (lo, heard, feeling, share) in enumerate(zip(odds, said, moved, shares)):
+        each = zip(odds, said, moved, shares, strict=True)
+        for seat, (lo, heard, feeling, share) in enumerate(each):
             if lo is not None:
                 likely = seen[seat] = 1.0 / (1.0 + exp(-(lo + heard + feeling)))
                 factor[seat] = (1.0 - likely) / (1.0 - share)
@@ -215,11 +217,11 @@ class Belief:
                 continue
             bits, total, _, _, factor = read(_TABLE if pretend else (me, view.told)) \
                 or reader(view, game, pretend)
+            others: Sequence[int] = team
             if me in team:  # the others on it
                 others = [seat for seat in team if seat != me]
                 unsafe = _unsafe(held, others, needed)
             else:
-                others = team
                 if anyone is None:
                     anyone = _unsafe(held, team, needed)
                 unsafe = anyone
@@ -348,7 +350,7 @@ class Belief:
         for score, row in zip(self.score, self.stance, strict=True):
             weight = follow * max(score, 0)
             if weight:
-                said = [heard + weight * word for heard, word in zip(said, row)]
+                said = [heard + weight * word for heard, word in zip(said, row, strict=True)]
         self.said = said
 
 

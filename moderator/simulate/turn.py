@@ -1,6 +1,9 @@
 """The one place the simulator talks to the engine: a turn reads what the engine asks for
 (`game.inputs()`, and what a module lets a player do out of turn) and applies the answers of
 the players whose decision it is; the answers are always among the choices the engine offers.
+Two steps whose inputs are fixed by the rules are made as the engine's typed actions directly
+(the simulator's hot path; the engine checks them as any other): everyone's vote, and a
+mission of a game without modules in play, whose only input is the Fail cards revealed.
 
 Everything else in the ring (the table, the players, the counting) only reads the game. A
 module's part of a turn (the answers to its steps, a Plot card used) is its `Moves`, in its own
@@ -17,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from moderator.rules import GAME_OVER, MISSION, PROPOSAL, VOTE, Game, Input
 from moderator.rules.actions import Action, Vote
-from moderator.rules.modules import STEP_MODULE
+from moderator.rules.modules import STEP_MODULE, PlayMission
 from moderator.rules.part import Part
 
 if TYPE_CHECKING:
@@ -107,14 +110,20 @@ class Turns:
 
     def action(self, game: Game) -> Action:
         """The next action: a module's move out of turn if a player wants one (a Plot card
-        used), else the step's: everyone's vote as it is (the typed `Vote`), any other step's
-        made by the engine of the players' answers."""
+        used), else the step's: everyone's vote as it is (the typed `Vote`), a mission without
+        modules in play as its Fail cards (the typed `PlayMission`: the engine's only input
+        there), any other step's made by the engine of the players' answers."""
         for module in game.config.in_play:
             moved = Moves.of(module.id).out_of_turn(self, game)
             if moved is not None:
                 return moved
-        if game.phase == VOTE:  # everyone's vote, the engine's typed action made directly
+        phase = game.phase
+        if phase == VOTE:  # everyone's vote, the engine's typed action made directly
             return Vote(self.players.votes(game))
+        if phase == MISSION and not game.config.in_play:  # the Fail cards alone (§1.5)
+            fails = self._counted(game, {})[_FAILS["fails"]]
+            self.cards = {}
+            return PlayMission(fails)
         return game.action(self._answers(game))
 
     def _answers(self, game: Game) -> dict[str, Any]:
@@ -152,7 +161,6 @@ class Turns:
         modules leave it), counted into the engine's inputs without the card taken out (a
         count the engine does not allow is brought to the nearest it does: a card a player
         holds but may not play there)."""
-        pending = game.proposals[-1]
         given: dict[str, Any] = {}
         counted: Counter[str] | None = None
         while (asked := game.next_input(given)) is not None:
@@ -160,11 +168,7 @@ class Turns:
             card = _FAILS.get(asked.name) if moves is None else moves.cards.get(asked.name)
             if card is not None:
                 if counted is None:
-                    cards = dict(self.cards_played(game, pending.team, given.get("trapped")))
-                    for module in game.config.in_play:
-                        Moves.of(module.id).played(self, game, given, cards)
-                    trapped = given.get("trapped")
-                    counted = Counter(c for s, c in cards.items() if s != trapped)
+                    counted = self._counted(game, given)
                 want = counted[card]
                 given[asked.name] = want if asked.allows(want) else min(
                     asked.choices, key=lambda n: abs(n - want))
@@ -174,6 +178,15 @@ class Turns:
                                                 given)
         self.cards = {}
         return given
+
+    def _counted(self, game: Game, given: dict[str, Any]) -> Counter[str]:
+        """The cards revealed, by card: each team member's as the modules leave it (the
+        Sergeant's switch), the trapped one's taken out (`given`: the answers so far)."""
+        trapped = given.get("trapped")
+        cards = dict(self.cards_played(game, game.proposals[-1].team, trapped))
+        for module in game.config.in_play:
+            Moves.of(module.id).played(self, game, given, cards)
+        return Counter(c for s, c in cards.items() if s != trapped)
 
     def cards_played(self, game: Game, team: tuple[int, ...],
                      trapped: int | None) -> dict[int, str]:
