@@ -123,7 +123,7 @@ class Turns:
         if phase == MISSION and not game.config.in_play:  # the Fail cards alone (§1.5)
             fails = self._counted(game, {})[_FAILS["fails"]]
             self.cards = {}
-            return PlayMission(fails)
+            return PlayMission(fails=fails)
         return game.action(self._answers(game))
 
     def _answers(self, game: Game) -> dict[str, Any]:
