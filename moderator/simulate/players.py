@@ -159,9 +159,9 @@ class Sensible(Players):
     # -- what a player makes of the record ------------------------------------------------
 
     def _kept(self, game: Game) -> dict[tuple[Any, ...], Any]:
-        """What players worked out in this state of the record (teams they would pick, what
-        they measure a team against), kept while the deals it allows stay: the table reads a
-        round's votes when its mission is played."""
+        """What players worked out in this state of the record (what they measure a team
+        against, whether the Commander hides what they saw), kept while the deals it allows
+        stay: the table reads a round's votes when its mission is played."""
         if game.deals is not self.state:
             self.state = game.deals
             self.memo.clear()
@@ -200,24 +200,16 @@ class Sensible(Players):
         """The team a player would name: themselves and the players they trust most (a spy:
         the players the record finds least suspect, and no other spy unless the team needs
         more Fail cards than one)."""
-        memo = self._kept(game)
-        key = ("team", view.seat, view.told, size, self._hides(view, game))
-        found = memo.get(key)
-        if found is not None:
-            return found
         others = self.others[view.seat]  # in the tie order: a stable sort keeps it on ties
         if not view.spy:
             seen = self._suspicion(view, game)
-            found = [view.seat, *sorted(others, key=seen.__getitem__)[:size - 1]]
-        else:
-            looks = self.belief.looks(game)
-            spies = view.spies_known()
-            needed = (game.fails_needed or 1) - 1
-            partners = sorted(spies - {view.seat}, key=lambda s: looks[s])[:needed]
-            clean = sorted((s for s in others if s not in spies), key=looks.__getitem__)
-            found = [view.seat, *partners, *clean][:size]
-        memo[key] = found
-        return found
+            return [view.seat, *sorted(others, key=seen.__getitem__)[:size - 1]]
+        looks = self.belief.looks(game)
+        spies = view.spies_known()
+        needed = (game.fails_needed or 1) - 1
+        partners = sorted(spies - {view.seat}, key=looks.__getitem__)[:needed]
+        clean = sorted((s for s in others if s not in spies), key=looks.__getitem__)
+        return [view.seat, *partners, *clean][:size]
 
     # -- decisions ------------------------------------------------------------------------
 
