@@ -256,8 +256,8 @@ class Sensible(Players):
 
     def votes(self, game: Game) -> tuple[int, ...]:
         rand = self.rng.random
-        return tuple(seat for seat, likely in enumerate(self._approvals(game, self.views))
-                     if rand() < likely)
+        return tuple([seat for seat, likely in enumerate(self._approvals(game, self.views))
+                      if rand() < likely])
 
     def approval(self, view: View, game: Game) -> float:
         """How likely the player approves the team put to the vote."""
