@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from moderator.rules import GAME_OVER, Game, Input
+from moderator.rules import GAME_OVER, MISSION, Game, Input
 from moderator.simulate import play, random_game
 from moderator.simulate.players import Sensible, Style
 from moderator.simulate.table import Table
@@ -90,6 +90,34 @@ def test_sensible_players_answer_within_the_engine_choices_and_games_end(players
         table = Table(game, rng)
         done = Turns(table, Checked(table.views, game, rng), rng).play(game)
         assert done.phase == GAME_OVER and done.winners
+
+
+@pytest.mark.parametrize("players,variants", [(5, ()), (7, ("targeting",)), (10, ())])
+def test_a_mission_without_modules_made_directly_is_the_one_the_engine_asks_for(players,
+                                                                                 variants):
+    """Without modules in play the engine asks for the Fail cards revealed alone (rules.md
+    §1.5): the simulator makes that action directly, and it is the one the engine makes of
+    the same count, which is among the choices it offers."""
+    missions = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        game = Game.new(players, rng.randrange(players), variants=variants)
+        table = Table(game, rng)
+        turns = Turns(table, Sensible(table.views, game, rng), rng)
+        while game.phase != GAME_OVER:
+            if game.phase == MISSION:  # the cards are chosen once a mission: these
+                missions += 1
+                cards = dict(turns.cards_played(game, game.proposals[-1].team, None))
+                action = turns.action(game)
+                asked = game.next_input({})
+                assert asked is not None and asked.name == "fails"
+                fails = sum(card == "fail" for card in cards.values())
+                assert fails in asked.choices and game.next_input({"fails": fails}) is None
+                assert action == game.action({"fails": fails})
+            else:
+                action = turns.action(game)
+            game = game.apply(action)
+    assert missions > 30
 
 
 def test_random_players_keep_the_engine_property_runs_playable():
