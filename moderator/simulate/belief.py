@@ -220,10 +220,12 @@ class Belief:
             others: Sequence[int] = team
             if me in team:  # the others on it
                 others = [seat for seat in team if seat != me]
-                unsafe = _unsafe(held, others, needed)
+                one, two = _spied(held, others)
+                unsafe = two if needed > 1 else one
             else:
                 if anyone is None:
-                    anyone = _unsafe(held, team, needed)
+                    one, two = _spied(held, team)
+                    anyone = two if needed > 1 else one
                 unsafe = anyone
             likely = (bits & ~unsafe).bit_count() / total
             if likely:
@@ -244,13 +246,10 @@ class Belief:
         bits, total, _, seen, factor = self._reader(view, game, pretend)
         order = sorted(others, key=seen.__getitem__)  # a stable sort keeps the tie order
         held, others = self.holding, order[:size - 1]
-        some = many = 0  # the sets with a spy among the others, with two (`_unsafe`)
-        for seat in others:
-            many |= some & held[seat]
-            some |= held[seat]
+        one, two = _spied(held, others)
         last = held[order[size - 1]]
-        mine = (bits & ~(many if needed > 1 else some)).bit_count() / total
-        theirs = (bits & ~((many | some & last) if needed > 1 else some | last)).bit_count() \
+        mine = (bits & ~(two if needed > 1 else one)).bit_count() / total
+        theirs = (bits & ~((two | one & last) if needed > 1 else one | last)).bit_count() \
             / total
         if mine:
             for seat in others:
@@ -374,15 +373,15 @@ def _shares(total: int) -> tuple[list[float], list[float | None]]:
     return shares, [log_odds(share) if 0.0 < share < 1.0 else None for share in shares]
 
 
-def _unsafe(held: Sequence[int], members: Iterable[int], needed: int) -> int:
-    """The sets with at least `needed` (one or two: rules.md §1.5) of the members' sets
-    (bit sets) holding them: those that make a team of them unsafe."""
-    some = many = 0
+def _spied(held: Sequence[int], members: Iterable[int]) -> tuple[int, int]:
+    """The sets with at least one of the members a spy, and with at least two (`held`: each
+    seat's sets): a team of them is unsafe with as many spies as the Fail cards that fail
+    it, one or two (rules.md §1.5)."""
+    one = two = 0
     for seat in members:
-        if needed > 1:
-            many |= some & held[seat]
-        some |= held[seat]
-    return many if needed > 1 else some
+        two |= one & held[seat]
+        one |= held[seat]
+    return one, two
 
 
 def log_odds(share: float) -> float:
