@@ -60,7 +60,7 @@ FITTED = {
     "rejections_per_round": COUNTS,
     "rounds_to_fifth": COUNTS,
     "spies": (5, 7, 8, 10),
-    "five_rejections": (6, 8, 10),
+    "five_rejections": (5, 6, 8, 10),
 }
 FITTED_BASE = {kind: COUNTS for kind in
                ("first_team_approved", "rejections_per_round", "rounds_to_fifth")}
@@ -78,7 +78,7 @@ MOVED = {
     "trust": (0.0, 4.0), "choosy": (0.0, 5.0), "left_out": (0.0, 1.0), "spy_bias": (0.0, 5.0),
     "lean": (0.0, 1.0),
     "follow": (0.0, 3.0), "fail": (-3.0, 5.0), "drift": (0.0, 3.0), "hint": (0.0, 4.0),
-    "speaks": (0.0, 1.0), "guess": (0.0, 10.0),
+    "speaks": (0.0, 1.0), "guess": (0.0, 10.0), "temper": (0.0, 3.0),
 }
 
 

@@ -107,6 +107,9 @@ class Style:
     #: How unsure the Assassin's guess is: they name a player with a weight of e to the
     #: power of how informed that player looked (`informed`) divided by this (0: the best).
     guess: float = 9.956
+    #: How far a table's mood varies from game to game (the spread of a term every vote of
+    #: the game shares): some tables trust, some doubt everything.
+    temper: float = 1.0
 
 
 #: A resistance Sergeant makes a team member switch when they take them for a spy this surely
@@ -155,6 +158,7 @@ class Sensible(Players):
         self.memo: dict[tuple[Any, ...], Any] = {}  # kept per state of the record
         self.state: Any = None
         self.fail_chance = chance(style.fail)
+        self.mood = rng.gauss(0.0, style.temper)  # the table's, for this game (`temper`)
 
     # -- what a player makes of the record ------------------------------------------------
 
@@ -278,7 +282,7 @@ class Sensible(Players):
         for (view, hides), safe in zip(readers, safes, strict=True):
             seat = view.seat
             safe = log(safe if safe > SAFEST_DOUBT else SAFEST_DOUBT)
-            odds = style.approve + style.trust * safe
+            odds = style.approve + self.mood + style.trust * safe
             on = seat in team
             if on:
                 odds += style.on_team

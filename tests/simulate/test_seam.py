@@ -4,7 +4,9 @@ every answer is one the engine offers; the table deals as the reveal script says
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from dataclasses import replace
 
 import pytest
@@ -269,3 +271,28 @@ def test_a_spy_feels_a_last_team_the_spies_cannot_fail_as_spy_hammer_says():
 
     assert approval(clean, 0.0) < approval(clean, 0.5) < approval(clean, 1.0)
     assert approval(dirty, 0.0) == approval(dirty, 1.0)
+
+
+def test_a_tables_mood_moves_every_vote_of_its_game_alike():
+    """Some tables trust, some doubt everything (`Style.temper`): a game's mood is one draw
+    for the whole table, so it moves every voter's log-odds on every team by as much, and
+    from game to game it spreads as `temper` says."""
+    game, table = dealt(7, seed=5)
+    game = game.propose([(game.seat + k) % 7 for k in range(game.team_size)])
+    voters = [view for view in table.views if view.seat != game.proposals[-1].leader]
+
+    def odds(mood: float) -> list[float]:
+        sensible = Sensible(table.views, game, random.Random(0))
+        sensible.mood = mood
+        return [math.log(p / (1 - p)) for p in (sensible.approval(v, game) for v in voters)]
+
+    grumpy, trusting = odds(-1.0), odds(0.5)
+    assert [t - g for g, t in zip(grumpy, trusting, strict=True)] == pytest.approx(
+        [1.5] * len(voters), abs=1e-6)
+
+    def moods(temper: float) -> list[float]:
+        return [Sensible(table.views, game, random.Random(seed), style=Style(temper=temper))
+                .mood for seed in range(400)]
+
+    assert set(moods(0.0)) == {0.0}
+    assert statistics.pstdev(moods(2.0)) == pytest.approx(2.0, rel=0.15)
