@@ -63,53 +63,53 @@ class Style:
     weighted by the log-odds these add up to."""
 
     #: A team one is not on, as safe as one would pick oneself and surely safe.
-    approve: float = 4.697
+    approve: float = 4.902
     #: On the team (the leader always approves their own).
-    on_team: float = 3.166
+    on_team: float = 2.979
     #: On the round's last team (the fifth, or earlier while others hold No Confidence),
     #: where no team one would rather pick can follow (`choosy` does not count there).
-    hammer: float = 3.876
+    hammer: float = 4.474
     #: How much of `hammer` a spy feels on a last team the spies cannot fail, whose
     #: rejection would win them the game: one who rejects it where it then passes has
     #: shown what they are.
-    spy_hammer: float = 0.358
+    spy_hammer: float = 0.463
     #: Times the log of how likely the team looks safe: a table of 8 or 10 starts out more
     #: doubtful than one of 7 or 9, as real ones do (their first teams are rejected more).
-    trust: float = 1.965
+    trust: float = 1.967
     #: Times the log of how much less safe it is than the team one would pick oneself.
-    choosy: float = 3.794
+    choosy: float = 4.186
     #: Off the team, how far one measures it against the team one would lead oneself (with
     #: oneself on it) rather than the best team of the others: people like to be on teams.
-    left_out: float = 0.316
+    left_out: float = 0.325
     #: How far a resistance player's feeling about each other player drifts with each
     #: mission played (from none at first, a step of this spread each time), as each draws
     #: their own conclusions.
-    drift: float = 1.225
+    drift: float = 1.017
     #: How much the table follows what the votes say of each player, per vote, weighed by
     #: how well each voter's votes matched the missions played (`belief.py`).
-    follow: float = 2.500
+    follow: float = 2.780
     #: A spy's pull towards a team with enough spies to fail it, and away from a clean one.
-    spy_bias: float = 1.554
+    spy_bias: float = 1.921
     #: How much the Commander leans on what they saw (0: hides it fully, 1: votes by it).
-    lean: float = 0.596
+    lean: float = 0.523
     #: A spy plays Success rather than Fail when the record would then make them a spy at
     #: least this surely (unless the mission decides the game).
     exposed: float = 0.932
     #: Otherwise a spy able to fail the mission plays Fail with these log-odds, each on
     #: their own (always when it decides the game).
-    fail: float = -2.016
+    fail: float = -2.354
     #: How hard a resistance player speaks against those they suspect after a mission (the
     #: Commander: the spies they saw), as that many votes against them: the table follows
     #: it as it follows votes, and the Assassin hears it too (`belief.py`).
-    hint: float = 2.524
+    hint: float = 2.651
     #: The chance each resistance player speaks after a mission.
-    speaks: float = 0.353
+    speaks: float = 0.240
     #: How unsure the Assassin's guess is: they name a player with a weight of e to the
     #: power of how informed that player looked (`informed`) divided by this (0: the best).
-    guess: float = 9.956
+    guess: float = 9.834
     #: How far a table's mood varies from game to game (the spread of a term every vote of
     #: the game shares): some tables trust, some doubt everything.
-    temper: float = 1.0
+    temper: float = 1.263
 
 
 #: A resistance Sergeant makes a team member switch when they take them for a spy this surely
