@@ -51,10 +51,10 @@ PROAVALON_SPIES = 0.646
 ASSASSIN_AT_6 = 0.30
 
 #: What is fitted: with the Commander setup the vote figures at every count, the spies' wins
-#: at 5, 7, 8 and 10, the games ended by five rejections at 6, 8 and 10; in the base game the
-#: vote figures at every count. Kept aside: the wins at 6 and 9 (the dip), five rejections at
-#: 5, 7 and 9 and in the base game, the Plot cards' figures, ProAvalon's five-player figure
-#: and the Assassin's rate at 6.
+#: at 5, 7, 8 and 10, the games ended by five rejections at 5, 6, 8 and 10; in the base game
+#: the vote figures at every count. Kept aside: the wins at 6 and 9 (the dip), five
+#: rejections at 7 and 9 and in the base game, the Plot cards' figures, ProAvalon's
+#: five-player figure and the Assassin's rate at 6.
 FITTED = {
     "first_team_approved": COUNTS,
     "rejections_per_round": COUNTS,

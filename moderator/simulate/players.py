@@ -108,7 +108,8 @@ class Style:
     #: power of how informed that player looked (`informed`) divided by this (0: the best).
     guess: float = 9.834
     #: How far a table's mood varies from game to game (the spread of a term every vote of
-    #: the game shares): some tables trust, some doubt everything.
+    #: the game shares): some tables trust, some doubt everything. A doubtful table reaches
+    #: the fifth team more often and rejects it more, at any count.
     temper: float = 1.263
 
 
@@ -127,8 +128,9 @@ class Sensible(Players):
       players say after each mission (the Commander against the spies they saw) and by a
       feeling that drifts.
     - A vote is a weighted coin: more likely on a team that looks safe and as safe as one
-      would pick, on the team, and on the round's last team. Spies vote as the record looks
-      to the table, pulled towards teams they can fail.
+      would pick, on the team, on the round's last team, and at a trusting table (a mood
+      per game). Spies vote as the record looks to the table, pulled towards teams they
+      can fail.
     - Leaders propose themselves with the players they trust most; spies with players who
       look clean, and enough spies to fail the team.
     - A spy fails a mission unless the record would then all but name them, and always when
