@@ -146,6 +146,12 @@ class Belief:
             found = self._read[_TABLE] = self._reading(self._counted(self._public), None)
         return found
 
+    def named(self, view: View, game: Game, pretend: bool, team: Iterable[int]) -> bool:
+        """Whether what the reader knows proves another member of the team a spy: a player
+        they would name at the table, not a doubt."""
+        shares = self.reading(view, game, pretend)[2]
+        return any(shares[seat] == 1.0 for seat in team if seat != view.seat)
+
     def suspicion(self, view: View, game: Game, pretend: bool = False) -> list[float]:
         """Per seat, how likely a spy `view` takes that player for."""
         return self.reading(view, game, pretend)[3]

@@ -290,10 +290,13 @@ class Sensible(Players):
                 odds += style.on_team
             spies = len(view.spies_known().intersection(team)) if view.spy else 0
             # the round's last team: the fifth, or earlier while others hold No Confidence;
-            # no better team can follow, and its rejection ends the game for the spies
+            # no better team can follow, and its rejection ends the game for the spies; a
+            # resistance player who knows a spy on it rejects it all the same
             if pending.attempt >= 5 - (self.cancels(game, seat) if modules else 0):
-                odds += style.hammer if not view.spy or spies >= needed else (
-                    style.spy_hammer * style.hammer)
+                if view.spy:
+                    odds += style.hammer if spies >= needed else style.spy_hammer * style.hammer
+                elif not self.belief.named(view, game, hides, team):
+                    odds += style.hammer
             else:
                 marks = memo.get(("marks", seat, view.told, size, hides)) or self._marks(
                     view, game, size, hides, needed)

@@ -297,3 +297,27 @@ def test_a_tables_mood_moves_every_vote_of_its_game_alike():
 
     assert set(moods(0.0)) == {0.0}
     assert statistics.pstdev(moods(2.0)) == pytest.approx(2.0, rel=0.15)
+
+
+def test_a_resistance_player_who_knows_a_spy_on_the_last_team_rejects_it_all_the_same():
+    """rules.md §1.4: a fifth rejected team wins the game for the spies, so a voter feels
+    `Style.hammer` on it. One who knows a spy is on it (here: they played a mission with
+    that player alone, and it failed) rejects it all the same, as real tables do; one who
+    only doubts still feels it."""
+    game, table = dealt(5, seed=5)
+    spy = min(table.spies)
+    me, other = [s for s in range(5) if s not in table.spies][:2]
+    game = game.propose([me, spy]).vote(range(5)).play_mission(1)
+    team = [spy, *[s for s in range(5) if s not in (me, spy, other)][:2]]
+    for _ in range(4):
+        game = game.propose(team).vote([])
+    game = game.propose(team)
+    assert game.proposals[-1].attempt == 5 and game.proposals[-1].leader not in (me, other)
+    assert me not in team and other not in team
+
+    def approval(seat: int, hammer: float) -> float:
+        return Sensible(table.views, game, random.Random(0), style=Style(
+            hammer=hammer)).approval(table.views[seat], game)
+
+    assert approval(me, 0.0) == approval(me, 9.0)
+    assert approval(other, 0.0) < approval(other, 9.0)
