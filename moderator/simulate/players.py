@@ -63,54 +63,54 @@ class Style:
     weighted by the log-odds these add up to."""
 
     #: A team one is not on, as safe as one would pick oneself and surely safe.
-    approve: float = 4.902
+    approve: float = 4.925
     #: On the team (the leader always approves their own).
-    on_team: float = 2.979
+    on_team: float = 2.993
     #: On the round's last team (the fifth, or earlier while others hold No Confidence),
     #: where no team one would rather pick can follow (`choosy` does not count there).
-    hammer: float = 4.474
+    hammer: float = 4.572
     #: How much of `hammer` a spy feels on a last team the spies cannot fail, whose
     #: rejection would win them the game: one who rejects it where it then passes has
     #: shown what they are.
-    spy_hammer: float = 0.463
+    spy_hammer: float = 0.475
     #: Times the log of how likely the team looks safe: a table of 8 or 10 starts out more
     #: doubtful than one of 7 or 9, as real ones do (their first teams are rejected more).
-    trust: float = 1.967
+    trust: float = 1.893
     #: Times the log of how much less safe it is than the team one would pick oneself.
-    choosy: float = 4.186
+    choosy: float = 4.247
     #: Off the team, how far one measures it against the team one would lead oneself (with
     #: oneself on it) rather than the best team of the others: people like to be on teams.
-    left_out: float = 0.325
+    left_out: float = 0.337
     #: How far a resistance player's feeling about each other player drifts with each
     #: mission played (from none at first, a step of this spread each time), as each draws
     #: their own conclusions.
-    drift: float = 1.017
+    drift: float = 1.054
     #: How much the table follows what the votes say of each player, per vote, weighed by
     #: how well each voter's votes matched the missions played (`belief.py`).
-    follow: float = 2.780
+    follow: float = 2.817
     #: A spy's pull towards a team with enough spies to fail it, and away from a clean one.
-    spy_bias: float = 1.921
+    spy_bias: float = 1.982
     #: How much the Commander leans on what they saw (0: hides it fully, 1: votes by it).
-    lean: float = 0.523
+    lean: float = 0.535
     #: A spy plays Success rather than Fail when the record would then make them a spy at
     #: least this surely (unless the mission decides the game).
     exposed: float = 0.932
     #: Otherwise a spy able to fail the mission plays Fail with these log-odds, each on
     #: their own (always when it decides the game).
-    fail: float = -2.354
+    fail: float = -2.256
     #: How hard a resistance player speaks against those they suspect after a mission (the
     #: Commander: the spies they saw), as that many votes against them: the table follows
     #: it as it follows votes, and the Assassin hears it too (`belief.py`).
-    hint: float = 2.651
+    hint: float = 2.700
     #: The chance each resistance player speaks after a mission.
-    speaks: float = 0.240
+    speaks: float = 0.252
     #: How unsure the Assassin's guess is: they name a player with a weight of e to the
     #: power of how informed that player looked (`informed`) divided by this (0: the best).
-    guess: float = 9.834
+    guess: float = 9.957
     #: How far a table's mood varies from game to game (the spread of a term every vote of
     #: the game shares): some tables trust, some doubt everything. A doubtful table reaches
     #: the fifth team more often and rejects it more, at any count.
-    temper: float = 1.263
+    temper: float = 1.276
 
 
 #: A resistance Sergeant makes a team member switch when they take them for a spy this surely
@@ -128,9 +128,9 @@ class Sensible(Players):
       players say after each mission (the Commander against the spies they saw) and by a
       feeling that drifts.
     - A vote is a weighted coin: more likely on a team that looks safe and as safe as one
-      would pick, on the team, on the round's last team, and at a trusting table (a mood
-      per game). Spies vote as the record looks to the table, pulled towards teams they
-      can fail.
+      would pick, on the team, on the round's last team (unless one knows a spy is on
+      it), and at a trusting table (a mood per game). Spies vote as the record looks to
+      the table, pulled towards teams they can fail.
     - Leaders propose themselves with the players they trust most; spies with players who
       look clean, and enough spies to fail the team.
     - A spy fails a mission unless the record would then all but name them, and always when
