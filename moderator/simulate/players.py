@@ -67,7 +67,8 @@ class Style:
     #: On the team (the leader always approves their own).
     on_team: float = 2.993
     #: On the round's last team (the fifth, or earlier while others hold No Confidence),
-    #: where no team one would rather pick can follow (`choosy` does not count there).
+    #: where no team one would rather pick can follow (`choosy` does not count there); not
+    #: felt by a resistance player who knows a spy is on it (`Belief.named`).
     hammer: float = 4.572
     #: How much of `hammer` a spy feels on a last team the spies cannot fail, whose
     #: rejection would win them the game: one who rejects it where it then passes has
